@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+// Interlude: an embedded FPS game core driven by an explicit iOS-style app life cycle.
+// The dependency rule (README "Architecture"): arrows point inward; Lifecycle and GameCore import nothing;
+// only Renderer and Platform* touch GL; Runtime never imports Renderer.
+import PackageDescription
+
+let package = Package(
+    name: "Interlude",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "interlude", targets: ["interlude"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+    ],
+    targets: [
+        .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl", providers: [.apt(["libgl-dev"])]),
+        .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
+        .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+
+        .target(name: "Lifecycle"),
+        .target(name: "GameCore"),
+        .target(name: "Replay", dependencies: ["Lifecycle"]),
+        .target(name: "Runtime", dependencies: ["Lifecycle", "GameCore", "Replay"]),
+        .target(name: "Renderer", dependencies: ["CGL", "GameCore"]),
+        .target(name: "Services", dependencies: ["Lifecycle", "GameCore", "Runtime"]),
+        .target(
+            name: "PlatformEGL", dependencies: ["CEGL", "CGL", "CPNG", "Renderer", "Runtime", "GameCore", "Services"]),
+        .target(
+            name: "PlatformGLFW",
+            dependencies: ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
+        .executableTarget(
+            name: "interlude",
+            dependencies: [
+                "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Lifecycle", "GameCore", "Replay"]),
+        .testTarget(
+            name: "RendererTests", dependencies: ["Renderer", "PlatformEGL", "GameCore", "Runtime", "CGL", "CEGL"]),
+        .testTarget(
+            name: "PlatformGLFWTests", dependencies: ["PlatformGLFW", "Renderer", "Runtime", "Lifecycle", "GameCore"]),
+        .testTarget(
+            name: "InterludeTests",
+            dependencies: ["PlatformEGL", "Runtime", "Replay", "Lifecycle", "Services", "GameCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,109 @@
+// Profile: a platform's transition table as data, and how rows are looked up.
+
+/// Which states a row applies to: one state, optionally narrowed to one reason and to whether a
+/// background task is open. A narrower pattern wins over a wider one.
+public struct Pattern: Hashable, Sendable, CustomStringConvertible {
+    public let state: AppState
+    public let reason: Reason?  // nil: any reason
+    public let openTask: Bool?  // nil: either; only meaningful for .background
+
+    public init(_ state: AppState, _ reason: Reason? = nil, openTask: Bool? = nil) {
+        self.state = state
+        self.reason = reason
+        self.openTask = openTask
+    }
+
+    func matches(_ status: Status) -> Bool {
+        status.state == state && (reason == nil || reason == status.reason)
+            && (openTask == nil || openTask == status.hasOpenBackgroundTask)
+    }
+
+    var specificity: Int { (reason == nil ? 0 : 2) + (openTask == nil ? 0 : 1) }
+
+    public var description: String {
+        var text = state.rawValue
+        if let reason { text += "(\(reason.rawValue))" }
+        if let openTask { text += openTask ? "+task" : "-task" }
+        return text
+    }
+}
+
+/// What a row does.
+public enum RowOutcome: Hashable, Sendable {
+    case go(Target, [Segment])
+    case ignore
+    case reject(String)
+}
+
+/// One line of a transition table: in these states, this event does that.
+public struct Row: Hashable, Sendable {
+    public let from: Pattern
+    public let event: Event
+    public let outcome: RowOutcome
+
+    public init(_ from: Pattern, _ event: Event, _ outcome: RowOutcome) {
+        self.from = from
+        self.event = event
+        self.outcome = outcome
+    }
+
+    /// Two rows with the same key cannot both be in a table; a profile override replaces by key.
+    public var key: RowKey { RowKey(from: from, event: event) }
+}
+
+/// The identity of a row within a table.
+public struct RowKey: Hashable, Sendable {
+    public let from: Pattern
+    public let event: Event
+}
+
+/// How an SMS shows itself (CONTRACT §5): a modal alert (iOS 4) or a banner (iOS 5 default).
+public enum SMSStyle: String, Sendable, Hashable, CaseIterable {
+    case alert, banner
+}
+
+/// A platform profile: a name and its transition table (CONTRACT §5).
+public struct Profile: Sendable, Hashable {
+    public let name: String
+    public let smsStyle: SMSStyle
+    /// Every row, each key once; lookups pick the most specific matching row.
+    public let rows: [Row]
+    private let index: [Event: [Row]]
+
+    public init(name: String, smsStyle: SMSStyle, rows: [Row]) {
+        self.name = name
+        self.smsStyle = smsStyle
+        self.rows = rows
+        var index: [Event: [Row]] = [:]
+        for row in rows { index[row.event, default: []].append(row) }
+        for event in index.keys { index[event]!.sort { $0.from.specificity > $1.from.specificity } }
+        self.index = index
+    }
+
+    /// This profile with `replacements` put in place of the rows with the same keys, and new keys added.
+    public func replacing(_ replacements: [Row], name: String? = nil, smsStyle: SMSStyle? = nil) -> Profile {
+        let replaced = Set(replacements.map(\.key))
+        let kept = rows.filter { !replaced.contains($0.key) }
+        return Profile(name: name ?? self.name, smsStyle: smsStyle ?? self.smsStyle, rows: kept + replacements)
+    }
+
+    /// The most specific row for `event` in `status`, or nil when the table has none (the event is illegal).
+    public func row(for status: Status, _ event: Event) -> Row? {
+        index[event]?.first { $0.from.matches(status) }
+    }
+
+    /// The profiles by name, as scripts and the command line spell them.
+    public static let all: [Profile] = [.ios4, .ios5]
+
+    /// The profile called `name`, or nil.
+    public static func named(_ name: String) -> Profile? { all.first { $0.name == name } }
+
+    public static func == (lhs: Profile, rhs: Profile) -> Bool {
+        lhs.name == rhs.name && lhs.smsStyle == rhs.smsStyle && lhs.rows == rhs.rows
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(smsStyle)
+    }
+}

@@ -1,0 +1,1 @@
+// Placeholder until the module lands; delete when adding real files.

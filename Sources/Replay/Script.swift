@@ -1,0 +1,149 @@
+// Script: an interruption script (CONTRACT §7) as data. ScriptParser reads it, ScriptWriter writes it.
+
+import Lifecycle
+
+/// Virtual time in nanoseconds since the script's start.
+public typealias Nanoseconds = Int64
+
+/// A parsed `.script` file.
+public struct Script: Hashable, Sendable {
+    public var name: String  // file name without `.script`, used to name outputs
+    public var profileName: String  // "ios4" or "ios5"
+    public var smsStyle: SMSStyle?  // nil: the profile's own
+    public var seed: UInt64  // simulation seed, default 1
+    public var lines: [ScriptLine]  // in file order
+
+    public init(
+        name: String, profileName: String = "ios5", smsStyle: SMSStyle? = nil, seed: UInt64 = 1,
+        lines: [ScriptLine] = []
+    ) {
+        self.name = name
+        self.profileName = profileName
+        self.smsStyle = smsStyle
+        self.seed = seed
+        self.lines = lines
+    }
+
+    /// The profile the script asks for, with its SMS style applied.
+    public var profile: Profile? {
+        guard let base = Profile.named(profileName) else { return nil }
+        return smsStyle.map { base.withSMSStyle($0) } ?? base
+    }
+}
+
+/// Where a line came from, for messages: `file:line:column`.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int  // 1-based
+    public var column: Int  // 1-based
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// One meaningful line of a script.
+public struct ScriptLine: Hashable, Sendable {
+    public var location: SourceLocation
+    public var command: Command
+
+    public init(location: SourceLocation, command: Command) {
+        self.location = location
+        self.command = command
+    }
+}
+
+/// What a line says.
+public enum Command: Hashable, Sendable {
+    /// `at <t> <event>`: at absolute virtual time `time`, the OS or phone does `event`.
+    case event(time: Nanoseconds, Event)
+    /// `at <t> <action>`: at `time`, the player does `action`.
+    case action(time: Nanoseconds, GameAction)
+    /// `expect ...`: checked against the state after the most recent timed line.
+    case expect(Expectation)
+    /// `capture "name"`: write the current frame as a PNG.
+    case capture(String)
+    /// `leaderboard ...`: the fake (later real) leaderboard server's behaviour from now on.
+    case leaderboard(LeaderboardSetting)
+
+    /// The time of a timed line, nil for the others.
+    public var time: Nanoseconds? {
+        switch self {
+        case .event(let time, _), .action(let time, _): return time
+        case .expect, .capture, .leaderboard: return nil
+        }
+    }
+}
+
+/// Where `play` goes.
+public enum GameMode: String, Hashable, Sendable, CaseIterable {
+    case singlePlayer, multiplayer
+}
+
+/// A control the player holds: `input <key> <duration>`.
+public enum InputKey: String, Hashable, Sendable, CaseIterable {
+    case forward, back, left, right, turnLeft, turnRight, lookUp, lookDown
+}
+
+/// What the player does (CONTRACT §7 game actions).
+public enum GameAction: Hashable, Sendable {
+    case play(GameMode, level: Int)  // `play singlePlayer level=1`; level defaults to 1
+    case openLeaderboard, closeLeaderboard, menu, resume
+    case input(InputKey, duration: Nanoseconds)  // hold `key` for `duration`
+    case fire
+}
+
+/// A comparison in `expect snapshot`.
+public enum Comparison: String, Hashable, Sendable, CaseIterable {
+    case equal = "=", atLeast = ">=", atMost = "<=", greater = ">", less = "<"
+
+    /// True when `value` compares with `bound` this way.
+    public func holds(_ value: Int64, _ bound: Int64) -> Bool {
+        switch self {
+        case .equal: return value == bound
+        case .atLeast: return value >= bound
+        case .atMost: return value <= bound
+        case .greater: return value > bound
+        case .less: return value < bound
+        }
+    }
+}
+
+/// One condition of `expect snapshot`, e.g. `score>=10` or `level=1`.
+public struct SnapshotCondition: Hashable, Sendable {
+    public var key: String
+    public var comparison: Comparison
+    public var value: Int64
+
+    public init(key: String, comparison: Comparison, value: Int64) {
+        self.key = key
+        self.comparison = comparison
+        self.value = value
+    }
+}
+
+/// A counter `expect` can check: `expect timers 0`.
+public enum Counter: String, Hashable, Sendable, CaseIterable {
+    case timers, requests, peers
+}
+
+/// What an `expect` line asserts (CONTRACT §7).
+public enum Expectation: Hashable, Sendable {
+    case state(AppState)
+    case callbacks([Callback])  // exactly these, in order; empty: none delivered
+    case work([Work])  // each contained in the last event's work
+    case paused, running
+    case counter(Counter, Int)
+    case snapshot([SnapshotCondition])  // the snapshot on disk, decoded
+    case screen(String)  // `expect screen menu`: the game's current screen
+}
+
+/// `leaderboard delay=800ms`, `leaderboard down`, `leaderboard up`.
+public enum LeaderboardSetting: Hashable, Sendable {
+    case delay(Nanoseconds)
+    case down, up
+}

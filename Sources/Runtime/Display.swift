@@ -1,0 +1,33 @@
+// Display: the port through which the runtime shows frames. Platforms implement it around the renderer
+// (PlatformEGL offscreen, PlatformGLFW in a window); RecordingDisplay is the GL-free version for tests.
+// The runtime calls these only while GL is allowed, except `keptImage`, which must not touch GL.
+
+import GameCore
+
+/// A captured frame as the transcript names it (CONTRACT §8 `frame`).
+public struct Frame: Hashable, Sendable {
+    public let file: String?  // file name (not path) of the PNG written, nil when nothing was written
+    public let hash: String  // 16 hex digits (FNV-1a 64) of the RGBA pixels, or of the scene when not rendered
+
+    public init(file: String?, hash: String) {
+        self.file = file
+        self.hash = hash
+    }
+}
+
+/// Where the runtime's frames go. Every method but `keptImage` may issue GL calls.
+public protocol Display: AnyObject {
+    /// Draws one frame of `scene` and shows it (swap, or keep it in the offscreen framebuffer).
+    func present(_ scene: Scene)
+    /// Waits for all submitted GL work (`glFinish`) and keeps a CPU copy of the last frame,
+    /// like the app-switcher snapshot iOS takes as an app leaves the foreground.
+    func finishGL()
+    /// Deletes framebuffers and renderbuffers; meshes, textures and shaders stay.
+    func releaseSurfaces()
+    /// Re-creates what `releaseSurfaces` deleted.
+    func restoreSurfaces()
+    /// Draws `scene`, reads it back and writes it as `name`.png; returns what the transcript shows.
+    func capture(_ name: String, scene: Scene) -> Frame
+    /// Writes the CPU copy kept by the last `finishGL` as `name`.png, without any GL call.
+    func keptImage(_ name: String) -> Frame?
+}

@@ -1,0 +1,65 @@
+// AssetDirectory: finds Assets/ (shaders, scripts, levels) for the hosts, which read files; the cores never do.
+
+import Foundation
+
+/// The folder holding `Shaders/`, `Interruptions/` and `Levels/`.
+public struct AssetDirectory: Sendable {
+    public let path: String
+
+    /// Uses `override` if given, else `$INTERLUDE_ASSETS`, else `./Assets`, else the checkout this binary was
+    /// built from (found through this file's path), so commands work from any folder of a development build.
+    public static func locate(_ override: String? = nil) throws -> AssetDirectory {
+        let fileManager = FileManager.default
+        var candidates: [String] = []
+        if let override { candidates.append(override) }
+        if let variable = ProcessInfo.processInfo.environment["INTERLUDE_ASSETS"] { candidates.append(variable) }
+        candidates.append(fileManager.currentDirectoryPath + "/Assets")
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        candidates.append(checkout.appendingPathComponent("Assets").path)
+        for candidate in candidates {
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: candidate + "/Shaders", isDirectory: &isDirectory), isDirectory.boolValue {
+                return AssetDirectory(path: URL(fileURLWithPath: candidate).standardizedFileURL.path)
+            }
+        }
+        throw AssetError.notFound(tried: candidates)
+    }
+
+    public init(path: String) { self.path = path }
+
+    /// The full path of `relative` inside the assets folder.
+    public func path(_ relative: String) -> String { path + "/" + relative }
+
+    /// The UTF-8 text of `relative`.
+    public func text(_ relative: String) throws -> String {
+        let full = path(relative)
+        guard let data = FileManager.default.contents(atPath: full) else { throw AssetError.unreadable(full) }
+        guard let text = String(data: data, encoding: .utf8) else { throw AssetError.notUTF8(full) }
+        return text
+    }
+
+    /// The files in `relativeFolder` ending with `suffix`, sorted by name, as full paths.
+    public func files(in relativeFolder: String, suffix: String) throws -> [String] {
+        let folder = path(relativeFolder)
+        return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(suffix) }.sorted()
+            .map { folder + "/" + $0 }
+    }
+}
+
+/// Why assets could not be read.
+public enum AssetError: Error, CustomStringConvertible {
+    case notFound(tried: [String])
+    case unreadable(String)
+    case notUTF8(String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let tried):
+            return "cannot find the Assets folder (with Shaders/ inside); tried: \(tried.joined(separator: ", "))."
+                + " Pass --assets DIR or set INTERLUDE_ASSETS."
+        case .unreadable(let path): return "\(path): cannot read the file"
+        case .notUTF8(let path): return "\(path): not UTF-8 text"
+        }
+    }
+}

@@ -1,0 +1,1 @@
+print("interlude: not yet")
