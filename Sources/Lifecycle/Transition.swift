@@ -98,7 +98,7 @@ public func transition(from status: Status, on event: Event, in profile: Profile
     case .ignore:
         return .ignored
     case .reject(let why):
-        return .rejected(why: why)
+        return .rejected(why: "\(event.rawValue) is not possible here: \(why); the app is \(status)")
     case .go(let target, let segments):
         var next = status
         if case .to(let state, let reason) = target {

@@ -1,0 +1,60 @@
+// SimulationRandom: the seeded random source of the simulation (never used for cosmetics).
+
+/// SplitMix64: small, fast, and the same sequence on every machine for the same seed.
+public struct SimulationRandom: Hashable, Sendable {
+    public private(set) var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<bound (bound > 0).
+    public mutating func below(_ bound: UInt64) -> UInt64 { next() % bound }
+}
+
+/// FNV-1a 64: the hash used for state hashes and frame hashes.
+public struct StateHasher: Sendable {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    /// Mixes `bytes` into the hash.
+    public mutating func combine<S: Sequence>(bytes: S) where S.Element == UInt8 {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01B3
+        }
+    }
+
+    /// Mixes the 8 little-endian bytes of `number`.
+    public mutating func combine(_ number: UInt64) {
+        var rest = number
+        for _ in 0..<8 {
+            combine(bytes: CollectionOfOne(UInt8(truncatingIfNeeded: rest)))
+            rest >>= 8
+        }
+    }
+
+    /// Mixes a signed number.
+    public mutating func combine(_ number: Int64) { combine(UInt64(bitPattern: number)) }
+    /// Mixes a float by its bit pattern (exact, deterministic).
+    public mutating func combine(_ number: Float) { combine(UInt64(number.bitPattern)) }
+    /// Mixes a string's UTF-8 bytes and its length.
+    public mutating func combine(_ text: String) {
+        combine(UInt64(text.utf8.count))
+        combine(bytes: text.utf8)
+    }
+
+    /// The hash as 16 lowercase hex digits.
+    public var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,61 @@
+// RecordingDisplay: the GL-free Display. Records every call; frames are hashed from the scene, not pixels.
+
+import GameCore
+
+/// A display that draws nothing and remembers what it was asked, for tests and `--no-render` replays.
+public final class RecordingDisplay: Display {
+    /// One call made to the display.
+    public enum Call: Hashable, Sendable {
+        case present, finishGL, releaseSurfaces, restoreSurfaces, capture(String), keptImage(String)
+    }
+
+    public private(set) var calls: [Call] = []
+    public private(set) var hasSurfaces = false
+    private var keptHash: String?
+    private var lastScene: Scene?
+
+    public init() {}
+
+    public func present(_ scene: Scene) {
+        calls.append(.present)
+        lastScene = scene
+    }
+
+    public func finishGL() {
+        calls.append(.finishGL)
+        if hasSurfaces, let lastScene { keptHash = Self.hash(lastScene) }
+    }
+
+    public func releaseSurfaces() {
+        calls.append(.releaseSurfaces)
+        hasSurfaces = false
+    }
+
+    public func restoreSurfaces() {
+        calls.append(.restoreSurfaces)
+        hasSurfaces = true
+    }
+
+    public func capture(_ name: String, scene: Scene) -> Frame {
+        calls.append(.capture(name))
+        return Frame(file: nil, hash: Self.hash(scene))
+    }
+
+    public func keptImage(_ name: String) -> Frame? {
+        calls.append(.keptImage(name))
+        return keptHash.map { Frame(file: nil, hash: $0) }
+    }
+
+    /// A stable hash of what a scene shows (its HUD, overlay, camera and sprites).
+    public static func hash(_ scene: Scene) -> String {
+        var hasher = StateHasher()
+        hasher.combine(scene.level.name)
+        for line in scene.hud { hasher.combine(line) }
+        hasher.combine(scene.overlay ?? "")
+        for number in [scene.camera.position.x, scene.camera.position.y, scene.camera.position.z, scene.camera.yaw] {
+            hasher.combine(number)
+        }
+        hasher.combine(UInt64(scene.sprites.count))
+        return hasher.hex
+    }
+}

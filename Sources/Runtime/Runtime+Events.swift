@@ -1,0 +1,149 @@
+// Runtime+Events: events and player actions come in here. They only record (transcript, status, callbacks)
+// and queue work; `settle()` performs the queued work at one point.
+
+import GameCore
+import Lifecycle
+import Replay
+
+extension Runtime {
+    /// Injects an OS or phone event now. The transition, its callbacks and its queued work are recorded;
+    /// the work is performed by `settle()` (called by `advance`, and by the script runner at once).
+    public func send(_ event: Event) {
+        transcript.append(now, "event", [("name", .string(event.rawValue))])
+        switch transition(from: status, on: event, in: profile) {
+        case .ignored:
+            transcript.append(now, "ignored", [("name", .string(event.rawValue)), ("state", .string(status.state.rawValue))])
+            lastCallbacks = []
+            lastWork = []
+        case .rejected(let why):
+            reject(event.rawValue, why: why)
+        case .moved(let move):
+            follow(move)
+        }
+    }
+
+    func reject(_ name: String, why: String) {
+        transcript.append(
+            now, "rejected", [("name", .string(name)), ("state", .string(status.state.rawValue)), ("why", .string(why))])
+        lastCallbacks = []
+        lastWork = []
+    }
+
+    /// Walks the transition's legs: each state change is recorded, then the callbacks delivered in it.
+    private func follow(_ move: Transition) {
+        let inSessionAtStart = game.state.isInSession
+        for leg in move.legs {
+            enter(leg.to, reason: leg.reason)
+            for callback in leg.callbacks { deliver(callback, inSession: inSessionAtStart) }
+        }
+        let openTask = status.hasOpenBackgroundTask
+        status = move.to
+        status.hasOpenBackgroundTask = openTask && move.to.state == .background
+        for segment in move.segments {
+            for work in segment.work { pending.append((work, segment.callback)) }
+        }
+        lastCallbacks = move.callbacks
+        lastWork = move.work
+    }
+
+    /// Records a change of state or reason.
+    func enter(_ state: AppState, reason: Reason?) {
+        guard state != status.state || reason != status.reason else { return }
+        var fields: [(String, JSONValue)] = [("from", .string(status.state.rawValue)), ("to", .string(state.rawValue))]
+        if let reason { fields.append(("reason", .string(reason.rawValue))) }
+        transcript.append(now, "transition", fields)
+        status.state = state
+        status.reason = reason
+    }
+
+    private func deliver(_ callback: Callback, inSession: Bool) {
+        transcript.append(now, "callback", [("name", .string(callback.rawValue))])
+        noteDelivered(callback, inSession: inSession)
+        for observer in observers { observer.runtime(self, delivered: callback) }
+    }
+
+    /// Performs a player action now (CONTRACT §7 game actions). The player can act only while active.
+    public func perform(_ action: GameAction) {
+        let (name, args) = Self.describe(action)
+        var fields: [(String, JSONValue)] = [("name", .string(name))]
+        if let args { fields.append(("args", .string(args))) }
+        transcript.append(now, "event", fields)
+        lastCallbacks = []
+        lastWork = []
+        guard status.state == .active else {
+            return reject(name, why: "the player can act only while the app is active; the app is \(status)")
+        }
+        if let why = act(action) { reject(name, why: why) }
+    }
+
+    /// Holds or releases a control from a window (no duration: until released).
+    public func hold(_ key: InputKey, _ isHeld: Bool) {
+        guard let control = Control(rawValue: key.rawValue) else { return }
+        if isHeld, status.state == .active { game.hold(control, steps: Int64.max) } else { game.release(control) }
+    }
+
+    /// Does the action; returns why it cannot be done, or nil.
+    private func act(_ action: GameAction) -> String? {
+        let screen = game.state.screen
+        switch action {
+        case .play(let mode, let level):
+            guard screen == .menu else { return "play needs the main menu; the screen is \(screen.rawValue)" }
+            game.play(mode == .singlePlayer ? .singlePlayer : .multiplayer, level: level)
+            if mode == .multiplayer { peers = [LoopbackPeer(name: "loopback-1")] }
+            scheduleGameTimers()
+        case .openLeaderboard:
+            guard screen == .menu else { return "openLeaderboard needs the main menu; the screen is \(screen.rawValue)" }
+            game.openLeaderboard()
+            leaderboard.send(.fetchTop, now: now)
+        case .closeLeaderboard:
+            guard screen == .leaderboard else { return "closeLeaderboard needs the leaderboard screen" }
+            game.goToMenu()
+        case .menu:
+            guard screen != .menu else { return "already on the main menu" }
+            endSession()
+        case .resume:
+            guard game.state.isInSession, game.state.isPaused else { return "resume needs a paused game" }
+            game.resume()
+        case .input(let key, let duration):
+            guard game.state.isRunning, let control = Control(rawValue: key.rawValue) else {
+                return "input needs a running game"
+            }
+            let steps = max(1, duration * Int64(stepsPerSecond) / 1_000_000_000)
+            game.hold(control, steps: steps)
+        case .fire:
+            guard game.state.isRunning else { return "fire needs a running game" }
+            game.fire()
+        }
+        return nil
+    }
+
+    /// Leaves a session for the menu: its score is submitted (through the outbox), its timers discarded.
+    func endSession() {
+        if game.state.isInSession {
+            if game.state.score > 0 {
+                let key = Int64(bitPattern: seed) &* 1_000_003 &+ snapshotGeneration &+ game.state.steps
+                leaderboard.outbox[key] = game.state.score
+            }
+            peers.removeAll()
+            timers.discard(TimerName.allCases)
+        }
+        game.goToMenu()
+    }
+
+    func scheduleGameTimers() {
+        guard status.state == .active else { return }
+        for name in TimerName.allCases { _ = timers.schedule(name, now: now, step: game.state.steps) }
+    }
+
+    static func describe(_ action: GameAction) -> (String, String?) {
+        switch action {
+        case .play(let mode, let level): return ("play", "\(mode.rawValue) level=\(level)")
+        case .openLeaderboard: return ("openLeaderboard", nil)
+        case .closeLeaderboard: return ("closeLeaderboard", nil)
+        case .menu: return ("menu", nil)
+        case .resume: return ("resume", nil)
+        case .input(let key, let duration): return ("input", "\(key.rawValue) \(duration / 1_000_000)ms")
+        case .fire: return ("fire", nil)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+// Runtime+Invariants: CONTRACT §6 (1–6), checked after every step and every event's work.
+// A violation is recorded in the transcript and fails the replay; it never stops the run.
+
+import GameCore
+import Lifecycle
+
+/// A broken invariant: its number in CONTRACT §6 and what was seen.
+public struct Violation: Hashable, Sendable, CustomStringConvertible {
+    public let invariant: Int  // 1...7
+    public let detail: String
+    public var description: String { "invariant \(invariant): \(detail)" }
+}
+
+/// What the checker remembers between checks.
+struct InvariantState {
+    var glCalls: Int64 = 0
+    var savedSinceSimulationStep = false  // a snapshot was written after the last simulation step
+    var snapshotOwed: Callback? = nil  // a willResignActive/didEnterBackground delivered in a session, not yet covered
+    var backgroundTasksBegun = 0
+    var backgroundTasksEnded = 0
+    var processEnded = false
+}
+
+extension Runtime {
+    func violate(_ invariant: Int, _ detail: String) {
+        let violation = Violation(invariant: invariant, detail: detail)
+        violations.append(violation)
+        transcript.append(now, "violation", [("invariant", .integer(Int64(invariant))), ("detail", .string(detail))])
+    }
+
+    func noteDelivered(_ callback: Callback, inSession: Bool) {
+        // 6: no callback while suspended or after termination.
+        if status.state == .suspended || status.state == .terminated || status.state == .notRunning {
+            violate(6, "callback \(callback.rawValue) delivered while \(status.state.rawValue)")
+        }
+        if callback == .willResignActive || callback == .didEnterBackground, inSession {
+            invariantState.snapshotOwed = invariantState.savedSinceSimulationStep ? nil : callback
+        }
+        if callback == .didFinishLaunching || callback == .willFinishLaunching { invariantState.processEnded = false }
+    }
+
+    func noteSaved() {
+        invariantState.savedSinceSimulationStep = true
+        invariantState.snapshotOwed = nil
+        // 5: the snapshot on disk always loads.
+        do {
+            guard let bytes = try snapshots.load() else { return violate(5, "a saved snapshot is not on disk") }
+            _ = try GameSnapshot.decode(bytes)
+        } catch {
+            violate(5, "the snapshot on disk does not load: \(error)")
+        }
+    }
+
+    func noteSimulationStep() {
+        // 2: the simulation advances only in active, and only when the game is not paused.
+        if status.state != .active || !game.state.isRunning {
+            violate(2, "simulation stepped while \(status)\(game.state.isPaused ? " and paused" : "")")
+        }
+        invariantState.savedSinceSimulationStep = false
+    }
+
+    /// Checks invariants 2–6 against the current state.
+    func checkInvariants(afterEvent: Bool) {
+        let state = status.state
+        // 2: the frame loop runs only while active.
+        if isFrameLoopRunning, state != .active {
+            violate(2, "frame loop running while \(status)")
+        }
+        // 3: no live timer unless active.
+        if !timers.live.isEmpty, state != .active {
+            violate(3, "\(timers.live.count) live timer(s) while \(status): \(timers.live.map(\.name.rawValue).joined(separator: ", "))")
+        }
+        // 4: no request in flight and no peer connected in inactive, background, suspended.
+        if state == .inactive || state == .background || state == .suspended {
+            if !leaderboard.inFlight.isEmpty {
+                violate(4, "\(leaderboard.inFlight.count) leaderboard request(s) in flight while \(status)")
+            }
+            if !peers.isEmpty { violate(4, "\(peers.count) peer(s) connected while \(status)") }
+        }
+        // 5: a snapshot at or before every willResignActive and didEnterBackground in a session.
+        if afterEvent, let owed = invariantState.snapshotOwed {
+            violate(5, "no snapshot written for \(owed.rawValue) during a game")
+            invariantState.snapshotOwed = nil
+        }
+        // 6: every beginBackgroundTask has exactly one end, before the app leaves the background.
+        if state != .background, state != .terminated, openBackgroundTasks > 0 {
+            violate(6, "\(openBackgroundTasks) background task(s) still open while \(status)")
+            openBackgroundTasks = 0
+        }
+    }
+}

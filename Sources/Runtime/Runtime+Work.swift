@@ -1,0 +1,137 @@
+// Runtime+Work: the work executor. One exhaustive switch: the compiler proves every Work is implemented.
+// Work runs only here, at one point (`settle()`), never inside a callback.
+
+import GameCore
+import Lifecycle
+import Replay
+
+extension Runtime {
+    /// Performs all queued work, in table order, then handles a process that has ended and checks invariants.
+    public func settle() {
+        while !pending.isEmpty {
+            let (work, callback) = pending.removeFirst()
+            let detail = perform(work, for: callback)
+            var fields: [(String, JSONValue)] = [("name", .string(work.rawValue))]
+            if let detail { fields.append(("detail", .string(detail))) }
+            transcript.append(now, "work", fields)
+            if status.state == .terminated, status.reason == .glWhileBackgrounded { pending.removeAll() }
+        }
+        if status.state == .terminated, !invariantState.processEnded { endProcess() }
+        checkInvariants(afterEvent: true)
+    }
+
+    /// Does one piece of work; returns the transcript's detail, if any.
+    func perform(_ work: Work, for callback: Callback?) -> String? {
+        switch work {
+        case .pauseGame:
+            guard game.state.isInSession else { return "no game" }
+            let wasPaused = game.state.isPaused
+            game.pause()
+            return wasPaused ? "already paused" : "paused"
+        case .stopFrameLoop:
+            isFrameLoopRunning = false
+            return nil
+        case .startFrameLoop:
+            isFrameLoopRunning = true
+            return nil
+        case .invalidateTimers:
+            return "\(timers.invalidateAll(now: now, step: game.state.steps)) invalidated"
+        case .scheduleTimers:
+            let before = timers.live.count
+            if game.state.isInSession { scheduleGameTimers() }
+            return "\(timers.live.count - before) scheduled"
+        case .cancelLeaderboardRequests:
+            return "\(leaderboard.cancelAll()) cancelled"
+        case .disconnectPeers:
+            let count = peers.count
+            peers.removeAll()
+            game.leaveMatch()
+            if count > 0 { timers.discard(TimerName.allCases) }
+            return "\(count) dropped"
+        case .saveSnapshot:
+            return saveSnapshot(kind: Self.snapshotKind(for: callback))
+        case .loadSnapshot:
+            return loadSnapshot()
+        case .finishGL:
+            withGL("finishGL") { $0.finishGL() }
+            return nil
+        case .releaseGLSurfaces:
+            withGL("releaseSurfaces") { $0.releaseSurfaces() }
+            return nil
+        case .restoreGLSurfaces:
+            withGL("restoreSurfaces") { $0.restoreSurfaces() }
+            return nil
+        case .forbidGL:
+            isGLForbidden = true
+            return nil
+        case .allowGL:
+            isGLForbidden = false
+            return nil
+        case .beginBackgroundTask:
+            openBackgroundTasks += 1
+            invariantState.backgroundTasksBegun += 1
+            status.hasOpenBackgroundTask = true
+            return nil
+        case .endBackgroundTask:
+            guard openBackgroundTasks > 0 else {
+                violate(6, "endBackgroundTask without an open background task")
+                return "none open"
+            }
+            openBackgroundTasks -= 1
+            invariantState.backgroundTasksEnded += 1
+            status.hasOpenBackgroundTask = openBackgroundTasks > 0
+            return nil
+        case .purgeCaches:
+            let dropped = leaderboardTop.count
+            leaderboardTop = []
+            return "\(dropped) cached leaderboard lines dropped"
+        }
+    }
+
+    static func snapshotKind(for callback: Callback?) -> String {
+        switch callback {
+        case .willResignActive: return SnapshotKind.quick.rawValue
+        case .didEnterBackground: return SnapshotKind.full.rawValue
+        case .willTerminate: return SnapshotKind.final.rawValue
+        default: return "autosave"
+        }
+    }
+
+    /// Runs `body` on the display if GL is allowed. A GL call while GL is forbidden ends the app, as iOS does.
+    func withGL(_ entry: String, _ body: (any Display) -> Void) {
+        guard let display else { return }
+        guard !isGLForbidden else {
+            violate(1, "GL call '\(entry)' while backgrounded")
+            if status.state != .terminated {
+                enter(.terminated, reason: .glWhileBackgrounded)
+                status = Status(.terminated, reason: .glWhileBackgrounded)
+            }
+            return
+        }
+        invariantState.glCalls += 1
+        body(display)
+    }
+
+    /// Draws the current scene now, through the GL guard: what a component does when it renders by itself.
+    public func presentNow() {
+        withGL("present") { $0.present(scene) }
+    }
+
+    /// The process is gone: everything in memory is lost; only the snapshot store (the disk) remains.
+    func endProcess() {
+        invariantState.processEnded = true
+        pending.removeAll()
+        game = Game(seed: seed, levels: levels)
+        timers = TimerSet()
+        let kept = leaderboard  // the fake server outlives the app; the client's in-flight list does not
+        leaderboard = FakeLeaderboard()
+        leaderboard.delay = kept.delay
+        leaderboard.isDown = kept.isDown
+        leaderboard.adoptServer(from: kept)
+        leaderboardTop = []
+        peers = []
+        isFrameLoopRunning = false
+        isGLForbidden = true
+        openBackgroundTasks = 0
+    }
+}

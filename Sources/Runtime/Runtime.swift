@@ -1,0 +1,92 @@
+// Runtime — runs the game under the life cycle: clock, frame loop, timers, work, GL guard, invariants.
+//
+// Owns: Runtime (this file: state and public API), event and action intake (Runtime+Events.swift),
+// the work executor, one exhaustive switch (Runtime+Work.swift), the fixed-step frame (Runtime+Frame.swift),
+// the invariant checker of CONTRACT §6 (Runtime+Invariants.swift), the transcript (Transcript.swift),
+// timers (Timers.swift), ports and their in-memory versions (Ports.swift, Display.swift, RecordingDisplay.swift,
+// FakeLeaderboard.swift), and the script runner (ScriptRunner.swift).
+// Imports Lifecycle, GameCore and Replay only: never GL, never Foundation, never the renderer.
+// Events only record; work is performed at one point (`settle()`), so no GL happens inside a callback.
+// Time is injected: hosts call `advance(to:)` with virtual time (replays, tests) or real time (the window).
+// Start reading at `send(_:)` in Runtime+Events.swift, then `perform(_:)` in Runtime+Work.swift.
+
+import GameCore
+import Lifecycle
+import Replay
+
+/// The app process: life-cycle status, the game, and everything the life cycle must stop and start.
+public final class Runtime {
+    /// Virtual nanoseconds per fixed step, exactly: step k happens at k * 1e9 / 60 ns.
+    public static func stepTime(_ step: Int64) -> Nanoseconds { step * 1_000_000_000 / Int64(stepsPerSecond) }
+
+    public let profile: Profile
+    public let seed: UInt64
+    public internal(set) var status = Status(.notRunning)
+    public internal(set) var now: Nanoseconds = 0  // virtual (or real) ns since start
+    public internal(set) var game: Game  // in-memory state: lost when the process dies
+    public internal(set) var timers = TimerSet()
+    public internal(set) var leaderboard = FakeLeaderboard()
+    public internal(set) var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
+    public internal(set) var peers: [LoopbackPeer] = []
+    public internal(set) var isFrameLoopRunning = false
+    public internal(set) var isGLForbidden = true  // no GL before the first didBecomeActive
+    public internal(set) var openBackgroundTasks = 0
+    public internal(set) var transcript = Transcript()
+    public internal(set) var violations: [Violation] = []
+    public internal(set) var lastCallbacks: [Callback] = []  // of the most recent event
+    public internal(set) var lastWork: [Work] = []  // of the most recent event
+    public internal(set) var framesPresented: Int64 = 0
+    public internal(set) var snapshotGeneration: Int64 = 0
+
+    /// Present every n-th step while the frame loop runs (1: every step). Replays may thin frames out.
+    public var presentEvery: Int64 = 1
+    public let display: (any Display)?
+    public let snapshots: any SnapshotStore
+    public var observers: [any LifecycleObserver] = []
+    /// Extra lines the host adds to the HUD (e.g. the window's key help).
+    public var hostStatus: [String] = []
+
+    var nextStep: Int64 = 0  // index of the next fixed step
+    var pending: [(work: Work, callback: Callback?)] = []
+    var invariantState = InvariantState()
+    let levels: [Level]
+
+    /// A runtime for an app that is not running yet. `display` nil renders nothing (GL-free).
+    public init(
+        profile: Profile, seed: UInt64 = 1, display: (any Display)? = nil,
+        snapshots: any SnapshotStore = InMemorySnapshotStore(), levels: [Level] = [.hangar]
+    ) {
+        self.profile = profile
+        self.seed = seed
+        self.display = display
+        self.snapshots = snapshots
+        self.levels = levels
+        self.game = Game(seed: seed, levels: levels)
+    }
+
+    /// True once the process has ended (until a relaunch).
+    public var isTerminated: Bool { status.state == .terminated }
+
+    /// The live timers' count (CONTRACT §6.3).
+    public var liveTimerCount: Int { timers.live.count }
+
+    /// The gameplay hash of the in-memory game (CONTRACT §8 `simulationHash`).
+    public var simulationHash: String { game.stateHash }
+
+    /// What to draw now: the game's scene with the life-cycle status on the HUD.
+    public var scene: Scene {
+        var status = ["state \(self.status)  profile \(profile.name) (sms \(profile.smsStyle.rawValue))"]
+        status += wrapped("callbacks: ", lastCallbacks.map(\.rawValue))
+        status += wrapped("work: ", lastWork.map(\.rawValue))
+        return game.scene(status: status + hostStatus, leaderboard: leaderboardTop)
+    }
+
+    private func wrapped(_ title: String, _ words: [String]) -> [String] {
+        var lines = [title + (words.isEmpty ? "-" : "")]
+        for word in words {
+            if lines[lines.count - 1].count + word.count > 64 { lines.append("  ") }
+            lines[lines.count - 1] += (lines[lines.count - 1].hasSuffix(" ") ? "" : ", ") + word
+        }
+        return lines
+    }
+}

@@ -1,0 +1,159 @@
+// ScriptRunner: replays an interruption script on a runtime with virtual time, checks its `expect` lines
+// and the invariants, and ends the transcript with the verdict (CONTRACT §7, §8).
+
+import GameCore
+import Lifecycle
+import Replay
+
+/// What a replay produced.
+public struct ReplayResult: Sendable {
+    public let scriptName: String
+    public let transcript: String  // JSON Lines
+    public let failures: [String]  // failed expectations and broken invariants, one line each
+    public let frames: [Frame]
+    public let finalState: AppState
+    public let simulationHash: String
+    public let expectations: Int  // how many expect lines ran
+
+    /// True when every expectation held and no invariant broke.
+    public var ok: Bool { failures.isEmpty }
+}
+
+/// Replays scripts.
+public enum ScriptRunner {
+    /// Replays `script` (which must name a known profile). `display` nil renders nothing; frames are then
+    /// hashed from the scene. `snapshots` is the "disk".
+    public static func run(
+        _ script: Script, display: (any Display)? = nil, snapshots: any SnapshotStore = InMemorySnapshotStore(),
+        presentEvery: Int64 = 1, configure: (Runtime) -> Void = { _ in }
+    ) -> ReplayResult {
+        guard let profile = script.profile else { preconditionFailure("the parser accepts known profiles only") }
+        let runtime = Runtime(profile: profile, seed: script.seed, display: display, snapshots: snapshots)
+        runtime.presentEvery = presentEvery
+        configure(runtime)
+        var failures: [String] = []
+        var frames: [Frame] = []
+        var expectations = 0
+        for line in script.lines {
+            switch line.command {
+            case .event(let time, let event):
+                runtime.advance(to: time)
+                runtime.send(event)
+                runtime.settle()
+            case .action(let time, let action):
+                runtime.advance(to: time)
+                runtime.perform(action)
+                runtime.settle()
+            case .expect(let expectation):
+                expectations += 1
+                let failure = check(expectation, on: runtime)
+                var fields: [(String, JSONValue)] = [("line", .integer(Int64(line.location.line))), ("ok", .boolean(failure == nil))]
+                if let failure {
+                    fields.append(("detail", .string(failure)))
+                    failures.append("\(line.location): expect failed: \(failure)")
+                }
+                runtime.transcript.append(runtime.now, "expect", fields)
+            case .capture(let name):
+                let frame = runtime.capture("\(script.name)-\(name)")
+                frames.append(frame)
+                var fields: [(String, JSONValue)] = [("name", .string(name))]
+                fields.append(("file", frame.file.map { .string($0) } ?? .null))
+                fields.append(("hash", .string(frame.hash)))
+                runtime.transcript.append(runtime.now, "frame", fields)
+            case .leaderboard(let setting):
+                runtime.configureLeaderboard(setting)
+            }
+        }
+        failures += runtime.violations.map { "\(script.name): \($0)" }
+        let ok = failures.isEmpty
+        runtime.transcript.append(
+            runtime.now, "end",
+            [
+                ("state", .string(runtime.status.state.rawValue)), ("simulationHash", .string(runtime.simulationHash)),
+                ("ok", .boolean(ok)),
+            ])
+        return ReplayResult(
+            scriptName: script.name, transcript: runtime.transcript.text, failures: failures, frames: frames,
+            finalState: runtime.status.state, simulationHash: runtime.simulationHash, expectations: expectations)
+    }
+
+    /// Nil when `expectation` holds, else what was found instead.
+    static func check(_ expectation: Expectation, on runtime: Runtime) -> String? {
+        let game = runtime.game.state
+        switch expectation {
+        case .state(let state):
+            return runtime.status.state == state ? nil : "state is \(runtime.status), expected \(state.rawValue)"
+        case .callbacks(let callbacks):
+            return runtime.lastCallbacks == callbacks
+                ? nil : "callbacks were [\(list(runtime.lastCallbacks))], expected [\(list(callbacks))]"
+        case .work(let work):
+            let missing = work.filter { !runtime.lastWork.contains($0) }
+            return missing.isEmpty ? nil : "work [\(list(runtime.lastWork))] lacks \(list(missing))"
+        case .paused:
+            return game.isInSession && game.isPaused ? nil : "the game is not paused (screen \(game.screen.rawValue))"
+        case .running:
+            return game.isRunning && runtime.status.state == .active
+                ? nil : "the game is not running (screen \(game.screen.rawValue), paused \(game.isPaused), \(runtime.status))"
+        case .counter(let counter, let expected):
+            let actual: Int
+            switch counter {
+            case .timers: actual = runtime.liveTimerCount
+            case .requests: actual = runtime.leaderboard.inFlight.count
+            case .peers: actual = runtime.peers.count
+            }
+            return actual == expected ? nil : "\(counter.rawValue) is \(actual), expected \(expected)"
+        case .snapshot(let conditions):
+            return checkSnapshot(conditions, in: runtime.snapshots)
+        case .screen(let name):
+            return game.screen.rawValue == name ? nil : "screen is \(game.screen.rawValue), expected \(name)"
+        }
+    }
+
+    private static func checkSnapshot(_ conditions: [SnapshotCondition], in store: any SnapshotStore) -> String? {
+        let snapshot: GameSnapshot
+        do {
+            guard let bytes = try store.load() else { return "no snapshot on disk" }
+            snapshot = try GameSnapshot.decode(bytes)
+        } catch {
+            return "the snapshot on disk does not load: \(error)"
+        }
+        let values = snapshot.values
+        for condition in conditions {
+            guard let value = values[condition.key] else {
+                return "the snapshot has no '\(condition.key)'; it has \(values.keys.sorted().joined(separator: ", "))"
+            }
+            if !condition.comparison.holds(value, condition.value) {
+                return "snapshot \(condition.key) is \(value), expected \(condition.comparison.rawValue)\(condition.value)"
+            }
+        }
+        return nil
+    }
+
+    private static func list<T: RawRepresentable>(_ items: [T]) -> String where T.RawValue == String {
+        items.map(\.rawValue).joined(separator: ", ")
+    }
+}
+
+extension Runtime {
+    /// Captures the current frame as `name`: rendered if GL is allowed, else the image kept at the last
+    /// `finishGL` (no GL), else a hash of the scene.
+    public func capture(_ name: String) -> Frame {
+        let scene = self.scene
+        guard let display else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
+        if isGLForbidden {
+            return display.keptImage(name) ?? Frame(file: nil, hash: RecordingDisplay.hash(scene))
+        }
+        var frame = Frame(file: nil, hash: RecordingDisplay.hash(scene))
+        withGL("capture") { frame = $0.capture(name, scene: scene) }
+        return frame
+    }
+
+    /// Applies a script's `leaderboard` line.
+    public func configureLeaderboard(_ setting: LeaderboardSetting) {
+        switch setting {
+        case .delay(let delay): leaderboard.delay = delay
+        case .down: leaderboard.isDown = true
+        case .up: leaderboard.isDown = false
+        }
+    }
+}
