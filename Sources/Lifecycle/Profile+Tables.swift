@@ -96,9 +96,9 @@ extension Profile {
             Row(.inactive(.lock),        .unlocked,                     go(.active, [.activate])),
             Row(.inactive(.lock),        .homePressed,                  ignore),
 
-            Row(Pattern(.background, openTask: false), .suspendedByOS,  go(.suspended, [])),
+            Row(Pattern(.background, openTask: false), .suspendedByOS,  .go(.carrying(.suspended), [])),
             Row(Pattern(.background, openTask: true),  .suspendedByOS,  reject("a background task is open; the OS waits for it to end or expire")),
-            Row(Pattern(.background, openTask: true),  .backgroundTaskExpired, go(.suspended, [.expire])),
+            Row(Pattern(.background, openTask: true),  .backgroundTaskExpired, .go(.carrying(.suspended), [.expire])),
             Row(.background,             .iconTapped,                   go(.active, [.enterForeground, .activate])),
             Row(.background,             .memoryWarned,                 stay([.memoryWarning])),
             Row(.background,             .terminatedByOS,               go(.terminated, .willTerminate, [.terminate])),

@@ -34,6 +34,8 @@ public struct Segment: Hashable, Sendable {
 /// Where a row leads: a new state and its reason, or the same state and sub-facts.
 public enum Target: Hashable, Sendable {
     case to(AppState, Reason?)
+    /// Moves to the state, keeping the reason (a suspended app still remembers the call or lock).
+    case carrying(AppState)
     case stay
 }
 
@@ -101,8 +103,13 @@ public func transition(from status: Status, on event: Event, in profile: Profile
         return .rejected(why: "\(event.rawValue) is not possible here: \(why); the app is \(status)")
     case .go(let target, let segments):
         var next = status
-        if case .to(let state, let reason) = target {
+        switch target {
+        case .to(let state, let reason):
             next = Status(state, reason: reason, hasOpenBackgroundTask: status.hasOpenBackgroundTask)
+        case .carrying(let state):
+            next.state = state
+        case .stay:
+            break
         }
         if next.state != .background { next.hasOpenBackgroundTask = false }
         return .moved(Transition(from: status, event: event, to: next, segments: segments))

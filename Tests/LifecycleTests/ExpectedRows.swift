@@ -55,9 +55,9 @@ let expectedIOS4 = """
     inactive(switcher) switcherKilled rejected
     inactive(lock) unlocked -> active | DBA | $activate
     inactive(lock) homePressed ignored
-    background-task suspendedByOS -> suspended | |
+    background-task suspendedByOS -> suspended(same) | |
     background+task suspendedByOS rejected
-    background+task backgroundTaskExpired -> suspended | BTE | $expire
+    background+task backgroundTaskExpired -> suspended(same) | BTE | $expire
     background iconTapped -> active | WEF DBA | $foreground $activate
     background memoryWarned -> background | MW | $memory
     background terminatedByOS -> terminated(willTerminate) | WT | $terminate

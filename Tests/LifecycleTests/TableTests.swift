@@ -11,6 +11,7 @@ func spelled(_ row: Row) -> String {
         let to: String
         switch target {
         case .stay: to = row.from.state.rawValue
+        case .carrying(let state): to = state.rawValue + "(same)"
         case .to(let state, let reason): to = state.rawValue + (reason.map { "(\($0.rawValue))" } ?? "")
         }
         let callbacks = segments.compactMap(\.callback).map(\.rawValue).joined(separator: " ")
