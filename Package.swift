@@ -46,7 +46,7 @@ let package = Package(
             name: "PlatformGLFWTests", dependencies: ["PlatformGLFW", "Renderer", "Runtime", "Lifecycle", "GameCore"]),
         .testTarget(
             name: "InterludeTests",
-            dependencies: ["PlatformEGL", "Runtime", "Replay", "Lifecycle", "Services", "GameCore"]),
+            dependencies: ["interlude", "PlatformEGL", "Runtime", "Replay", "Lifecycle", "Services", "GameCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,12 @@ extension Runtime {
     /// Injects an OS or phone event now. The transition, its callbacks and its queued work are recorded;
     /// the work is performed by `settle()` (called by `advance`, and by the script runner at once).
     public func send(_ event: Event) {
+        record(.event(time: now, event))
+        happen(event)
+    }
+
+    /// Records `event` without the recording: also how the OS's own decisions (suspension) arrive.
+    func happen(_ event: Event) {
         transcript.append(now, "event", [("name", .string(event.rawValue))])
         switch transition(from: status, on: event, in: profile) {
         case .ignored:
@@ -64,6 +70,7 @@ extension Runtime {
 
     /// Performs a player action now (CONTRACT §7 game actions). The player can act only while active.
     public func perform(_ action: GameAction) {
+        record(.action(time: now, action))
         let (name, args) = Self.describe(action)
         var fields: [(String, JSONValue)] = [("name", .string(name))]
         if let args { fields.append(("args", .string(args))) }
@@ -79,6 +86,7 @@ extension Runtime {
     /// Holds or releases a control from a window (no duration: until released).
     public func hold(_ key: InputKey, _ isHeld: Bool) {
         guard let control = Control(rawValue: key.rawValue) else { return }
+        recordHold(key, isHeld)
         if isHeld, status.state == .active { game.hold(control, steps: Int64.max) } else { game.release(control) }
     }
 

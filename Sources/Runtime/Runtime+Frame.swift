@@ -91,6 +91,6 @@ extension Runtime {
     /// The OS suspends a background app whose work is done and which holds no background task.
     private func letTheOSSuspend() {
         guard status.state == .background, openBackgroundTasks == 0 else { return }
-        send(.suspendedByOS)
+        happen(.suspendedByOS)
     }
 }

@@ -43,6 +43,8 @@ public final class Runtime {
     public let display: (any Display)?
     public let snapshots: any SnapshotStore
     public var observers: [any LifecycleObserver] = []
+    /// What was injected, when recording (`startRecording()`); nil otherwise.
+    public internal(set) var recording: Recording?
     /// Extra lines the host adds to the HUD (e.g. the window's key help).
     public var hostStatus: [String] = []
 

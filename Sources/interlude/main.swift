@@ -1,1 +1,8 @@
-print("interlude: not yet")
+// interlude — the command line: parse arguments, pick a platform, run. Nothing else lives here.
+//   interlude replay [FILE...] [--out DIR] [--no-render]   headless replay (EGL offscreen)
+//   interlude play [--profile P] [--level N] [--record FILE]   the desktop window (GLFW)
+//   interlude diagram [--out Diagrams]                      state and module diagrams from the table
+
+import ArgumentParser
+
+InterludeCommand.main()

@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+
+@testable import Services
+
+/// The committed diagrams must be what the code generates today.
+final class DiagramTests: XCTestCase {
+    func testCommittedDiagramsAreNotStale() throws {
+        let result = try Interlude.run(["diagram", "--check", "--out", Interlude.root.appendingPathComponent("Diagrams").path])
+        XCTAssertEqual(result.status, 0, "Diagrams/ is stale: run `make diagrams` and commit. \(result.output)")
+        for name in ["lifecycle-ios4.svg", "lifecycle-ios5.svg", "modules.svg"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: Interlude.root.appendingPathComponent("Diagrams/\(name)").path), name)
+        }
+    }
+
+    func testDiagramCheckNoticesAStaleFile() throws {
+        let folder = try Interlude.temporaryFolder()
+        XCTAssertEqual(try Interlude.run(["diagram", "--out", folder.path]).status, 0)
+        XCTAssertEqual(try Interlude.run(["diagram", "--check", "--out", folder.path]).status, 0)
+        let file = folder.appendingPathComponent("lifecycle-ios4.mmd")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        text = text.replacingOccurrences(of: "smsArrived", with: "smsArrivd")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let stale = try Interlude.run(["diagram", "--check", "--out", folder.path])
+        XCTAssertEqual(stale.status, 1)
+        XCTAssertTrue(stale.output.contains("lifecycle-ios4.mmd"), stale.output)
+    }
+
+    func testModuleGraphMatchesThePackageManifest() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-describe").path
+        process.arguments = ["swift", "package", "--scratch-path", scratch, "dump-package"]
+        process.currentDirectoryURL = Interlude.root
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let manifest = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var declared: [String: [String]] = [:]
+        for target in manifest["targets"] as? [[String: Any]] ?? [] where target["type"] as? String != "test" {
+            let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap {
+                ($0["byName"] as? [Any])?.first as? String
+            }
+            declared[target["name"] as! String] = dependencies
+        }
+        for (name, dependencies) in ModuleGraph.targets {
+            XCTAssertEqual(declared[name], dependencies, "ModuleGraph.targets disagrees with Package.swift on \(name)")
+        }
+        let graphNames = Set(ModuleGraph.targets.map(\.name))
+        let library = declared.keys.filter { !$0.hasPrefix("C") || $0 == "interlude" }
+        XCTAssertEqual(Set(library), graphNames)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// `interlude replay` end to end: the bundled scripts, determinism, and refusal of invalid scripts.
+final class ReplayCommandTests: XCTestCase {
+    func testEveryBundledScriptPassesAndReplaysByteIdentically() throws {
+        let scripts = Interlude.bundledScripts
+        XCTAssertGreaterThanOrEqual(scripts.count, 10)
+        let first = try Interlude.temporaryFolder()
+        let second = try Interlude.temporaryFolder()
+        let run1 = try Interlude.run(["replay", "--out", first.path] + scripts)
+        XCTAssertEqual(run1.status, 0, run1.output + run1.errors)
+        XCTAssertTrue(run1.output.contains("\(scripts.count) passed, 0 failed"), run1.output)
+        let run2 = try Interlude.run(["replay", "--out", second.path] + scripts)
+        XCTAssertEqual(run2.status, 0, run2.output + run2.errors)
+        for script in scripts {
+            let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
+            let a = try Data(contentsOf: first.appendingPathComponent("\(name).transcript.jsonl"))
+            let b = try Data(contentsOf: second.appendingPathComponent("\(name).transcript.jsonl"))
+            XCTAssertFalse(a.isEmpty)
+            XCTAssertEqual(a, b, "\(name): transcripts differ between two runs")
+            let lastLine = String(decoding: a, as: UTF8.self).split(separator: "\n").last ?? ""
+            XCTAssertTrue(lastLine.contains(#""type":"end""#) && lastLine.contains(#""ok":true"#), String(lastLine))
+        }
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: first.path).filter { $0.hasSuffix(".png") }
+        XCTAssertGreaterThanOrEqual(pngs.count, 8, "captured frames are written as PNG")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: first.appendingPathComponent("index.md").path))
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: first.appendingPathComponent("index.json")))
+        XCTAssertEqual((index as? [Any])?.count, scripts.count)
+    }
+
+    func testAFailedExpectationExitsOne() throws {
+        let folder = try Interlude.temporaryFolder()
+        let script = folder.appendingPathComponent("wrong.script")
+        try "interlude-script 1\nat 0s launched\nexpect state background\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try Interlude.run(["replay", "--no-render", "--out", folder.path, script.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.output.contains("wrong.script:3:1: expect failed: state is active, expected background"), result.output)
+        let transcript = try String(contentsOf: folder.appendingPathComponent("wrong.transcript.jsonl"), encoding: .utf8)
+        XCTAssertTrue(transcript.contains(#""type":"expect","line":3,"ok":false"#), transcript)
+    }
+
+    /// Each invalid script: exit 2, `file:line:column` and a one-line explanation, and nothing run.
+    func testInvalidScriptsExitTwoWithLocationAndRunNothing() throws {
+        let cases: [(name: String, text: String, location: String)] = [
+            ("syntax", "interlude-script 1\nat 0s launched\nexpect stat active\n", ":3:8:"),
+            ("unknown-event", "interlude-script 1\nat 0s launched\nat 1s smsArived\n", ":3:7:"),
+            ("backwards", "interlude-script 1\nat 2s launched\nat 1s homePressed\n", ":3:4:"),
+            ("version", "interlude-script 2\nat 0s launched\n", ":1:"),
+        ]
+        for item in cases {
+            let folder = try Interlude.temporaryFolder()
+            let good = folder.appendingPathComponent("good.script")
+            try "interlude-script 1\nat 0s launched\n".write(to: good, atomically: true, encoding: .utf8)
+            let script = folder.appendingPathComponent("\(item.name).script")
+            try item.text.write(to: script, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent("out")
+            let result = try Interlude.run(["replay", "--no-render", "--out", out.path, good.path, script.path])
+            XCTAssertEqual(result.status, 2, "\(item.name): \(result.output)\(result.errors)")
+            let firstLine = result.errors.split(separator: "\n").first.map(String.init) ?? ""
+            XCTAssertTrue(firstLine.hasPrefix(script.path + item.location), "\(item.name): \(firstLine)")
+            XCTAssertTrue(firstLine.contains("error:"), firstLine)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("good.transcript.jsonl").path),
+                "\(item.name): nothing may run when a script is invalid")
+        }
+    }
+
+    func testHelpTeaches() throws {
+        let result = try Interlude.run(["replay", "--help"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.output.contains("Exit status") && result.output.contains("--no-render"), result.output)
+    }
+}
