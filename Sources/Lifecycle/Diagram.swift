@@ -14,7 +14,7 @@ public enum Diagram {
 
     /// The legal rows of `profile` as edges, in table order.
     public static func edges(_ profile: Profile) -> [Edge] {
-        profile.rows.compactMap { row in
+        profile.rows.compactMap { row -> [Edge]? in
             guard case .go(let target, let segments) = row.outcome else { return nil }
             var event = row.event.rawValue
             if row.from.reason != nil || row.from.openTask != nil {
@@ -28,9 +28,24 @@ public enum Diagram {
             case .carrying(let state): to = state
             case .stay: to = row.from.state
             }
-            return Edge(
-                from: row.from.state, to: to, event: event, callbacks: segments.compactMap(\.callback),
-                work: segments.flatMap(\.work))
+            // A launch is drawn through `launching`: its launch callbacks there, didBecomeActive after.
+            let launch = segments.filter { $0.callback?.reachedState == .launching }
+            if !launch.isEmpty {
+                let rest = segments.filter { $0.callback?.reachedState != .launching }
+                return [
+                    Edge(from: row.from.state, to: .launching, event: event, callbacks: launch.compactMap(\.callback),
+                        work: launch.flatMap(\.work)),
+                    Edge(from: .launching, to: to, event: "(" + row.event.rawValue + ")",
+                        callbacks: rest.compactMap(\.callback), work: rest.flatMap(\.work)),
+                ]
+            }
+            return [
+                Edge(
+                    from: row.from.state, to: to, event: event, callbacks: segments.compactMap(\.callback),
+                    work: segments.flatMap(\.work))
+            ]
+        }.flatMap { $0 }.reduce(into: [Edge]()) { edges, edge in
+            if !edges.contains(edge) { edges.append(edge) }
         }
     }
 

@@ -1,6 +1,7 @@
 // Display: the port through which the runtime shows frames. Platforms implement it around the renderer
 // (PlatformEGL offscreen, PlatformGLFW in a window); RecordingDisplay is the GL-free version for tests.
-// The runtime calls these only while GL is allowed, except `keptImage`, which must not touch GL.
+// The runtime calls these only while GL is allowed, except `keptImage`, which must not touch GL,
+// and tells the display when GL is forbidden, so that a call bypassing the runtime is refused too.
 
 import GameCore
 
@@ -30,4 +31,17 @@ public protocol Display: AnyObject {
     func capture(_ name: String, scene: Scene) -> Frame
     /// Writes the CPU copy kept by the last `finishGL` as `name`.png, without any GL call.
     func keptImage(_ name: String) -> Frame?
+    /// From now on the display's own gate refuses every GL call (the second line of defence behind the runtime).
+    func forbidGL()
+    /// GL calls are admitted again.
+    func allowGL()
+    /// Every GL entry the display's gate has refused so far, oldest first.
+    var refusedGLCalls: [String] { get }
+}
+
+extension Display {
+    /// A display without a gate of its own relies on the runtime's guard alone.
+    public func forbidGL() {}
+    public func allowGL() {}
+    public var refusedGLCalls: [String] { [] }
 }

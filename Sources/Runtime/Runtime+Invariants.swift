@@ -19,6 +19,7 @@ struct InvariantState {
     var backgroundTasksBegun = 0
     var backgroundTasksEnded = 0
     var processEnded = false
+    var refusedGLCallsSeen = 0  // of the display's own gate
 }
 
 extension Runtime {
@@ -61,6 +62,12 @@ extension Runtime {
 
     /// Checks invariants 2–6 against the current state.
     func checkInvariants(afterEvent: Bool) {
+        // 1: a GL call that bypassed the runtime and was refused by the display's own gate.
+        if let refused = display?.refusedGLCalls, refused.count > invariantState.refusedGLCallsSeen {
+            let entries = refused[invariantState.refusedGLCallsSeen...]
+            invariantState.refusedGLCallsSeen = refused.count
+            for entry in entries { killForGL(entry) }
+        }
         let state = status.state
         // 2: the frame loop runs only while active.
         if isFrameLoopRunning, state != .active {

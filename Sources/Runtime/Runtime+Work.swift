@@ -63,9 +63,11 @@ extension Runtime {
             return nil
         case .forbidGL:
             isGLForbidden = true
+            display?.forbidGL()
             return nil
         case .allowGL:
             isGLForbidden = false
+            display?.allowGL()
             return nil
         case .beginBackgroundTask:
             openBackgroundTasks += 1
@@ -100,16 +102,17 @@ extension Runtime {
     /// Runs `body` on the display if GL is allowed. A GL call while GL is forbidden ends the app, as iOS does.
     func withGL(_ entry: String, _ body: (any Display) -> Void) {
         guard let display else { return }
-        guard !isGLForbidden else {
-            violate(1, "GL call '\(entry)' while backgrounded")
-            if status.state != .terminated {
-                enter(.terminated, reason: .glWhileBackgrounded)
-                status = Status(.terminated, reason: .glWhileBackgrounded)
-            }
-            return
-        }
+        guard !isGLForbidden else { return killForGL(entry) }
         invariantState.glCalls += 1
         body(display)
+    }
+
+    /// iOS kills an app that calls GL in the background: so do we, with the reason in the transcript.
+    func killForGL(_ entry: String) {
+        violate(1, "GL call '\(entry)' while backgrounded")
+        guard status.state != .terminated else { return }
+        enter(.terminated, reason: .glWhileBackgrounded)
+        status = Status(.terminated, reason: .glWhileBackgrounded)
     }
 
     /// Draws the current scene now, through the GL guard: what a component does when it renders by itself.
@@ -132,6 +135,7 @@ extension Runtime {
         peers = []
         isFrameLoopRunning = false
         isGLForbidden = true
+        display?.forbidGL()
         openBackgroundTasks = 0
     }
 }

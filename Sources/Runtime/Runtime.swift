@@ -64,6 +64,7 @@ public final class Runtime {
         self.snapshots = snapshots
         self.levels = levels
         self.game = Game(seed: seed, levels: levels)
+        display?.forbidGL()
     }
 
     /// True once the process has ended (until a relaunch).

@@ -1,0 +1,134 @@
+// PlatformEGL: the headless platform. OffscreenDisplay is the Display the runtime drives in replays, CI and tests:
+// a surfaceless EGL context (EGLOffscreenContext), the Renderer drawing into its framebuffer, PNG capture
+// (PNGFile) and frame hashes (FrameHash). It is the glue between Renderer and Runtime, like sokol_glue.
+//
+// Imports CEGL, CGL, CPNG, Renderer, Runtime, GameCore, Services and Foundation; nothing imports it but the
+// executable and tests. Everything here is synchronous on the thread that made the display: GL contexts are
+// per-thread, so never call it across an await or from another thread.
+// The kept image (`finishGL`, `keptImage`) is a CPU copy, so writing it while backgrounded issues no GL call.
+// Start reading at OffscreenDisplay below, then EGLOffscreenContext.swift and PNGFile.swift.
+
+import Foundation
+import GameCore
+import Renderer
+import Runtime
+import Services
+
+/// A Display that renders offscreen through EGL and writes captured frames as PNG files.
+public final class OffscreenDisplay: Display {
+    /// Framebuffer width in pixels.
+    public let width: Int
+    /// Framebuffer height in pixels.
+    public let height: Int
+    /// Where `capture` and `keptImage` write `<name>.png`; nil writes nothing.
+    public let outputDirectory: String?
+    /// The headless GL context, current on the thread that made the display.
+    public let context: EGLOffscreenContext
+    /// The renderer drawing into the framebuffer.
+    public let renderer: Renderer
+    /// Calls to `present`, drawn or not.
+    public private(set) var presentedFrames = 0
+    /// What went wrong without stopping the display (a PNG that could not be written, a lost context), in order.
+    public private(set) var problems: [String] = []
+    private var keptPixels: [UInt8]?  // RGBA, top row first; the last frame as of the last finishGL with surfaces
+
+    /// The renderer's GL guard.
+    public var gate: GLGate { renderer.gate }
+
+    /// Creates the EGL context (current on this thread), the renderer with the shaders from `assets`, and
+    /// `width` x `height` surfaces; creates `outputDirectory` if it is missing.
+    public init(width: Int, height: Int, outputDirectory: String?, assets: AssetDirectory) throws {
+        let shaders = try ShaderSources.load(from: assets)
+        if let outputDirectory {
+            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        }
+        self.width = width
+        self.height = height
+        self.outputDirectory = outputDirectory
+        context = try EGLOffscreenContext()
+        renderer = try Renderer(shaders: shaders)
+        renderer.makeSurfaces(width: width, height: height)
+        guard renderer.hasSurfaces else { throw DisplayError.noFramebuffer(width: width, height: height) }
+    }
+
+    /// Like `init(width:height:outputDirectory:assets:)` with the assets found by `AssetDirectory.locate()`
+    /// ($INTERLUDE_ASSETS, ./Assets, or the checkout this was built from).
+    public convenience init(width: Int, height: Int, outputDirectory: String? = nil) throws {
+        try self.init(width: width, height: height, outputDirectory: outputDirectory, assets: AssetDirectory.locate())
+    }
+
+    /// Draws `scene` into the framebuffer.
+    public func present(_ scene: Scene) {
+        presentedFrames += 1
+        guard makeCurrent() else { return }
+        renderer.draw(scene)
+    }
+
+    /// Keeps a CPU copy of the framebuffer (if it exists), then waits for the GPU (`glFinish`).
+    public func finishGL() {
+        guard makeCurrent() else { return }
+        if renderer.hasSurfaces {
+            let pixels = renderer.readPixels()
+            if pixels.count == width * height * 4 { keptPixels = pixels }
+        }
+        renderer.finish()
+    }
+
+    /// Deletes the framebuffer and its renderbuffers; shaders, font texture and meshes stay.
+    public func releaseSurfaces() {
+        guard makeCurrent() else { return }
+        renderer.releaseSurfaces()
+    }
+
+    /// Re-creates the framebuffer at the display's size.
+    public func restoreSurfaces() {
+        guard makeCurrent() else { return }
+        renderer.makeSurfaces(width: width, height: height)
+    }
+
+    /// Draws `scene`, reads it back, writes `<name>.png` (when there is an output directory) and hashes the
+    /// pixels. Without surfaces or GL, nothing is drawn and the hash is the scene's (as RecordingDisplay's).
+    public func capture(_ name: String, scene: Scene) -> Frame {
+        guard makeCurrent() else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
+        renderer.draw(scene)
+        let pixels = renderer.readPixels()
+        guard pixels.count == width * height * 4 else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
+        return save(pixels, as: name)
+    }
+
+    /// Writes the copy kept by the last `finishGL` as `<name>.png`, without any GL or EGL call; nil if none.
+    public func keptImage(_ name: String) -> Frame? {
+        guard let keptPixels else { return nil }
+        return save(keptPixels, as: name)
+    }
+
+    /// The framebuffer's pixels (RGBA, top row first), empty without surfaces or while GL is forbidden.
+    public func readPixels() -> [UInt8] {
+        guard makeCurrent() else { return [] }
+        return renderer.readPixels()
+    }
+
+    private func save(_ pixels: [UInt8], as name: String) -> Frame {
+        let hash = FrameHash.fnv1a64(pixels)
+        guard let outputDirectory else { return Frame(file: nil, hash: hash) }
+        let file = name + ".png"
+        do {
+            try PNGFile.write(rgba: pixels, width: width, height: height, to: outputDirectory + "/" + file)
+            return Frame(file: file, hash: hash)
+        } catch {
+            problems.append("\(error)")
+            return Frame(file: nil, hash: hash)
+        }
+    }
+
+    /// Makes the context current here if another display's context took its place; records failures.
+    private func makeCurrent() -> Bool {
+        do {
+            try context.makeCurrent()
+            return true
+        } catch {
+            problems.append("\(error)")
+            return false
+        }
+    }
+}

@@ -1,0 +1,121 @@
+// ScriptParser+Expect: `expect ...`, checked after the most recent timed line.
+
+import Lifecycle
+
+extension ScriptReader {
+    static let expectationNames =
+        ["state", "callbacks", "work", "paused", "running"] + Counter.allCases.map(\.rawValue) + ["snapshot", "screen"]
+
+    /// `expect state S | callbacks [names] | work names | paused | running | timers N | requests N | peers N
+    /// | snapshot key<op>value... | screen NAME`.
+    func readExpect(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+        guard lastTime != nil else {
+            throw cursor.error(
+                .expectBeforeTimedLine, at: cursor.keyword,
+                "expect needs a timed line before it: it checks the state after the most recent 'at' line")
+        }
+        let names = Self.expectationNames
+        let what = try cursor.require("what to expect (\(names.joined(separator: ", ")))", after: "expect")
+        let expectation: Expectation
+        switch what.text {
+        case "state":
+            let token = try cursor.require("a state", after: "expect state")
+            expectation = .state(try Self.lookup(AppState.self, token, .unknownState, "state", in: cursor))
+        case "callbacks":
+            let items = cursor.rest().flatMap(ScriptTokenizer.listItems)
+            var callbacks: [Callback] = []
+            for item in items {
+                callbacks.append(try Self.lookup(Callback.self, item, .unknownCallback, "callback", in: cursor))
+            }
+            expectation = .callbacks(callbacks)
+        case "work":
+            let items = cursor.rest().flatMap(ScriptTokenizer.listItems)
+            guard !items.isEmpty else {
+                throw ScriptError(.missingArgument, at: cursor.endLocation, "expected work names after expect work")
+            }
+            var work: [Work] = []
+            for item in items { work.append(try Self.lookup(Work.self, item, .unknownWork, "work", in: cursor)) }
+            expectation = .work(work)
+        case "paused": expectation = .paused
+        case "running": expectation = .running
+        case "snapshot": expectation = .snapshot(try readConditions(&cursor))
+        case "screen": expectation = .screen(try readScreen(&cursor))
+        default:
+            guard let counter = Counter(rawValue: what.text) else {
+                throw cursor.error(
+                    .unknownExpectation, at: what,
+                    "unknown expectation '\(what.text)'\(Suggestion.phrase(for: what.text, among: names)); "
+                        + "expected one of \(names.joined(separator: ", "))")
+            }
+            let token = try cursor.require("a count", after: "expect \(counter.rawValue)")
+            guard let count: Int = NumberText.unsigned(token.text) else {
+                throw cursor.error(.badNumber, at: token, "bad count '\(token.text)'; expected a whole number from 0")
+            }
+            expectation = .counter(counter, count)
+        }
+        try cursor.finish(after: "expect \(what.text)")
+        return .expect(expectation)
+    }
+
+    /// The case of `Name` spelt by `token`, or an error of `kind` naming the expected values.
+    static func lookup<Name: RawRepresentable & CaseIterable>(
+        _: Name.Type, _ token: Token, _ kind: ScriptError.Kind, _ what: String, in cursor: LineCursor
+    ) throws(ScriptError) -> Name where Name.RawValue == String {
+        if let name = Name(rawValue: token.text) { return name }
+        let names = Name.allCases.map(\.rawValue)
+        throw cursor.error(
+            kind, at: token,
+            "unknown \(what) '\(token.text)'\(Suggestion.phrase(for: token.text, among: names)); "
+                + "expected one of \(names.joined(separator: ", "))")
+    }
+
+    /// `key<op>value ...`, at least one; ops `>=`, `<=`, `=`, `>`, `<`; values whole numbers, maybe negative.
+    private func readConditions(_ cursor: inout LineCursor) throws(ScriptError) -> [SnapshotCondition] {
+        let tokens = cursor.rest()
+        guard !tokens.isEmpty else {
+            throw ScriptError(
+                .missingArgument, at: cursor.endLocation,
+                "expected conditions like level=1 score>=10 after expect snapshot")
+        }
+        var conditions: [SnapshotCondition] = []
+        for token in tokens { conditions.append(try Self.condition(token, in: cursor)) }
+        return conditions
+    }
+
+    private static func condition(_ token: Token, in cursor: LineCursor) throws(ScriptError) -> SnapshotCondition {
+        let scalars = Array(token.text.unicodeScalars)
+        let example = "expected key<op>value with op one of >=, <=, =, >, <, as in score>=10"
+        guard let operatorStart = scalars.firstIndex(where: { $0 == "<" || $0 == ">" || $0 == "=" }) else {
+            throw cursor.error(.badCondition, at: token, "bad condition '\(token.text)'; \(example)")
+        }
+        let key = String(String.UnicodeScalarView(scalars[..<operatorStart]))
+        guard Identifier.isKey(key) else {
+            throw cursor.error(
+                .badCondition, at: token,
+                "bad snapshot key '\(key)'; a key starts with a letter and has letters, digits, '_' or '.'")
+        }
+        let afterKey = String(String.UnicodeScalarView(scalars[operatorStart...]))
+        // Longest match first, so `>=` is not read as `>` followed by `=1`.
+        let ordered: [Comparison] = [.atLeast, .atMost, .equal, .greater, .less]
+        let comparison = ordered.first { afterKey.hasPrefix($0.rawValue) }!
+        let valueOffset = operatorStart + comparison.rawValue.unicodeScalars.count
+        let valueText = String(String.UnicodeScalarView(scalars[valueOffset...]))
+        guard let value: Int64 = NumberText.signed(valueText[...]) else {
+            throw cursor.error(
+                .badCondition, at: token, offset: valueOffset,
+                "bad value '\(valueText)' in condition '\(token.text)'; expected a whole number, maybe negative")
+        }
+        return SnapshotCondition(key: key, comparison: comparison, value: value)
+    }
+
+    /// `screen NAME`: a free identifier such as menu, singlePlayer, multiplayer, leaderboard.
+    private func readScreen(_ cursor: inout LineCursor) throws(ScriptError) -> String {
+        let token = try cursor.require("a screen name such as menu or singlePlayer", after: "expect screen")
+        guard Identifier.isName(token.text) else {
+            throw cursor.error(
+                .badName, at: token,
+                "bad screen name '\(token.text)'; a name starts with a letter and has letters, digits or '_'")
+        }
+        return token.text
+    }
+}

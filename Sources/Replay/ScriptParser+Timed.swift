@@ -1,0 +1,139 @@
+// ScriptParser+Timed: `at <t> <event>` and `at <t> <game action>`, and reading times and durations.
+
+import Lifecycle
+
+extension ScriptReader {
+    static let actionNames = ["play", "openLeaderboard", "closeLeaderboard", "menu", "resume", "fire", "input"]
+
+    /// `at <t> <event>` or `at <t> <action> ...`.
+    mutating func readTimed(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+        let timeToken = try cursor.require("a time like 1.5s, 500ms or +2s", after: "at")
+        let time = try resolve(timeToken, in: cursor)
+        let name = try cursor.require("an event or a game action", after: "the time")
+        lastTime = time
+        if let event = Event(rawValue: name.text) {
+            try cursor.finish(after: "the event '\(name.text)'")
+            return .event(time: time, event)
+        }
+        return .action(time: time, try readAction(name, &cursor))
+    }
+
+    /// The absolute time `token` stands for, checked not to go backwards.
+    private func resolve(_ token: Token, in cursor: LineCursor) throws(ScriptError) -> Nanoseconds {
+        let isRelative = token.text.hasPrefix("+")
+        let offset = isRelative ? 1 : 0
+        let value = try Self.duration(token, offset: offset, in: cursor)
+        let previous = lastTime ?? 0
+        guard isRelative else {
+            guard value >= previous else {
+                throw cursor.error(
+                    .timeWentBackwards, at: token,
+                    "time \(token.text) is before the previous timed line (\(TimeText.format(previous))); "
+                        + "times never go backwards")
+            }
+            return value
+        }
+        let (sum, overflow) = previous.addingReportingOverflow(value)
+        guard !overflow else { throw cursor.error(.badTime, at: token, "time \(token.text) is too large") }
+        return sum
+    }
+
+    /// The duration spelt by `token` from scalar `offset` on (a relative time's `+` is skipped that way).
+    static func duration(_ token: Token, offset: Int = 0, in cursor: LineCursor) throws(ScriptError) -> Nanoseconds {
+        let text = token.text.unicodeScalars.dropFirst(offset)
+        guard !text.isEmpty else {
+            throw cursor.error(.missingArgument, at: token, "expected a time like 1.5s or 500ms")
+        }
+        switch TimeText.nanoseconds(Substring(text)) {
+        case .success(let value):
+            return value
+        case .failure(.badUnit(let unit)):
+            let found = unit.isEmpty ? "no unit" : "unit '\(unit)'"
+            throw cursor.error(
+                .badUnit, at: token, "time '\(token.text)' has \(found); expected ms or s, as in 500ms or 1.5s")
+        case .failure(.badNumber):
+            throw cursor.error(
+                .badTime, at: token, "bad time '\(token.text)'; expected a number and a unit, as in 1.5s")
+        case .failure(.tooPrecise):
+            throw cursor.error(.badTime, at: token, "time '\(token.text)' is finer than a nanosecond")
+        case .failure(.tooLarge):
+            throw cursor.error(.badTime, at: token, "time '\(token.text)' is too large")
+        }
+    }
+
+    private func readAction(_ name: Token, _ cursor: inout LineCursor) throws(ScriptError) -> GameAction {
+        let action: GameAction
+        switch name.text {
+        case "play": action = try readPlay(&cursor)
+        case "openLeaderboard": action = .openLeaderboard
+        case "closeLeaderboard": action = .closeLeaderboard
+        case "menu": action = .menu
+        case "resume": action = .resume
+        case "fire": action = .fire
+        case "input": action = try readInput(&cursor)
+        default: throw unknownEventOrAction(name, in: cursor)
+        }
+        try cursor.finish(after: "the action '\(name.text)'")
+        return action
+    }
+
+    /// `play singlePlayer|multiplayer [level=N]`.
+    private func readPlay(_ cursor: inout LineCursor) throws(ScriptError) -> GameAction {
+        let modes = GameMode.allCases.map(\.rawValue)
+        let token = try cursor.require(modes.joined(separator: " or "), after: "play")
+        guard let mode = GameMode(rawValue: token.text) else {
+            throw cursor.error(
+                .unknownMode, at: token,
+                "unknown game mode '\(token.text)'\(Suggestion.phrase(for: token.text, among: modes)); "
+                    + "expected \(modes.joined(separator: " or "))")
+        }
+        let prefix = "level="
+        guard let option = cursor.next() else { return .play(mode, level: 1) }
+        guard option.text.hasPrefix(prefix) else {
+            throw cursor.error(
+                .unexpectedToken, at: option,
+                "unexpected '\(option.text)' after play \(mode.rawValue); expected level=N or the end of the line")
+        }
+        guard let level: Int = NumberText.unsigned(option.text.dropFirst(prefix.count)), level >= 1 else {
+            throw cursor.error(
+                .badNumber, at: option, offset: prefix.count,
+                "bad level '\(option.text.dropFirst(prefix.count))'; expected a whole number from 1")
+        }
+        return .play(mode, level: level)
+    }
+
+    /// `input <key> <duration>`, the duration more than zero.
+    private func readInput(_ cursor: inout LineCursor) throws(ScriptError) -> GameAction {
+        let keys = InputKey.allCases.map(\.rawValue)
+        let token = try cursor.require("a control (\(keys.joined(separator: ", ")))", after: "input")
+        guard let key = InputKey(rawValue: token.text) else {
+            throw cursor.error(
+                .unknownKey, at: token,
+                "unknown control '\(token.text)'\(Suggestion.phrase(for: token.text, among: keys)); "
+                    + "expected one of \(keys.joined(separator: ", "))")
+        }
+        let durationToken = try cursor.require("a duration like 500ms", after: "input \(key.rawValue)")
+        let duration = try Self.duration(durationToken, in: cursor)
+        guard duration > 0 else {
+            throw cursor.error(.badTime, at: durationToken, "an input must last longer than 0ms")
+        }
+        return .input(key, duration: duration)
+    }
+
+    /// The error for a word after `at <t>` that is neither an event nor an action: `unknownAction` when it
+    /// looks like an action (close to one, or followed by arguments), else `unknownEvent`.
+    private func unknownEventOrAction(_ name: Token, in cursor: LineCursor) -> ScriptError {
+        let events = Event.allCases.map(\.rawValue)
+        let suggestion = Suggestion.closest(to: name.text, among: events + Self.actionNames)
+        let looksLikeAction =
+            suggestion.map { Self.actionNames.contains($0) } ?? (cursor.index < cursor.tokens.count)
+        let kind = looksLikeAction ? "action" : "event"
+        // With a suggestion the message stays short; without one it lists every name there is.
+        let expected =
+            suggestion.map { " (did you mean \($0)?); expected an event or a game action" }
+            ?? "; expected an event (\(events.joined(separator: ", "))) or a game action "
+            + "(\(Self.actionNames.joined(separator: ", ")))"
+        return cursor.error(
+            looksLikeAction ? .unknownAction : .unknownEvent, at: name, "unknown \(kind) '\(name.text)'\(expected)")
+    }
+}

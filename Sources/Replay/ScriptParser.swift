@@ -1,0 +1,108 @@
+// ScriptParser: reads an interruption script (CONTRACT §7) into a `Script`, or throws the first error.
+//
+// Grammar, one command per line, `#` starts a comment anywhere outside a quoted name:
+//   interlude-script 1                          first meaningful line, exactly
+//   profile ios4|ios5 [smsStyle=alert|banner]   optional, once, before the first timed line
+//   seed N                                      optional, once, before the first timed line (UInt64)
+//   at <t> <event>                              t: 1.5s, 500ms (absolute) or +4s (after the previous timed line)
+//   at <t> play singlePlayer|multiplayer [level=N] | openLeaderboard | closeLeaderboard | menu | resume
+//        | fire | input <key> <duration>
+//   expect state S | callbacks [names] | work names | paused | running | timers N | requests N | peers N
+//        | snapshot key<op>value... | screen NAME    (only after a timed line)
+//   capture "name"                              letters, digits, - _ .
+//   leaderboard delay=<duration> | down | up
+// Start reading at `parse`; each keyword's details live in ScriptParser+<Keyword>.swift.
+
+import Lifecycle
+
+/// Reads `.script` text.
+public enum ScriptParser {
+    /// The script in `text`, or the first error in it. `file` is the path shown in messages; the script's
+    /// name is its last component without `.script`.
+    public static func parse(_ text: String, file: String) throws(ScriptError) -> Script {
+        var reader = ScriptReader(file: file)
+        for (offset, scalars) in ScriptTokenizer.lines(of: text).enumerated() {
+            let tokens: [Token]
+            do {
+                tokens = try ScriptTokenizer.tokens(of: scalars, at: (file, offset + 1))
+            } catch {
+                // A broken first line is a missing version line before it is anything else.
+                guard reader.hasVersion else { throw reader.missingVersion() }
+                throw error
+            }
+            guard !tokens.isEmpty else { continue }
+            var cursor = LineCursor(file: file, line: offset + 1, tokens: tokens)
+            try reader.read(&cursor)
+        }
+        guard reader.hasVersion else { throw reader.missingVersion() }
+        return reader.script
+    }
+
+    /// `Assets/Interruptions/sms.script` → `sms`.
+    static func scriptName(of file: String) -> String {
+        let last = file.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? file
+        return last.hasSuffix(".script") ? String(last.dropLast(".script".count)) : last
+    }
+}
+
+/// The parse in progress: the script so far and what the next line may be.
+struct ScriptReader {
+    static let versionKeyword = "interlude-script"
+    static let version = "1"
+    static let keywords = ["at", "expect", "capture", "leaderboard", "profile", "seed"]
+
+    let file: String
+    var script: Script
+    var hasVersion = false
+    var hasProfile = false
+    var hasSeed = false
+    var lastTime: Nanoseconds?  // time of the most recent timed line; nil before the first
+
+    init(file: String) {
+        self.file = file
+        self.script = Script(name: ScriptParser.scriptName(of: file))
+    }
+
+    /// Reads one non-empty line.
+    mutating func read(_ cursor: inout LineCursor) throws(ScriptError) {
+        let keyword = cursor.keyword
+        guard hasVersion else { return try readVersion(&cursor) }
+        let command: Command?
+        switch keyword.text {
+        case Self.versionKeyword:
+            throw cursor.error(.duplicateHeader, at: keyword, "the version line appears once, as the first line")
+        case "profile": command = try readProfile(&cursor)
+        case "seed": command = try readSeed(&cursor)
+        case "at": command = try readTimed(&cursor)
+        case "expect": command = try readExpect(&cursor)
+        case "capture": command = try readCapture(&cursor)
+        case "leaderboard": command = try readLeaderboard(&cursor)
+        default:
+            throw cursor.error(
+                .unknownKeyword, at: keyword,
+                "unknown keyword '\(keyword.text)'\(Suggestion.phrase(for: keyword.text, among: Self.keywords)); "
+                    + "expected at, expect, capture, leaderboard, profile or seed")
+        }
+        if let command { script.lines.append(ScriptLine(location: cursor.location(keyword), command: command)) }
+    }
+
+    /// The error for a script whose first meaningful line is not the version line.
+    func missingVersion() -> ScriptError {
+        ScriptError(
+            .missingVersion, at: SourceLocation(file: file, line: 1, column: 1),
+            "missing version line: expected \(Self.versionKeyword) \(Self.version) as the first line")
+    }
+
+    private mutating func readVersion(_ cursor: inout LineCursor) throws(ScriptError) {
+        guard cursor.keyword.text == Self.versionKeyword else { throw missingVersion() }
+        let expected = "expected \(Self.versionKeyword) \(Self.version)"
+        guard let version = cursor.next() else {
+            throw ScriptError(.badVersion, at: cursor.endLocation, "the version line has no version; \(expected)")
+        }
+        guard version.text == Self.version else {
+            throw cursor.error(.badVersion, at: version, "unsupported script version '\(version.text)'; \(expected)")
+        }
+        try cursor.finish(after: "the version line")
+        hasVersion = true
+    }
+}

@@ -1,0 +1,68 @@
+// ScriptWriter: a `Script` as canonical `.script` text, the inverse of ScriptParser (`interlude play --record`).
+//
+// Canonical form: the version line, `profile` (with `smsStyle=` when set), `seed`, a blank line, then one line
+// per command. Times are absolute and spelt exactly: whole seconds as `2s`, anything else in milliseconds
+// (`1500ms`, `0.25ms`). `play` omits `level=1`. For every valid script, parsing the text gives back the
+// same header and commands (locations aside).
+
+import Lifecycle
+
+/// Writes `.script` text.
+public enum ScriptWriter {
+    /// `script` as canonical text, ending with a newline.
+    public static func render(_ script: Script) -> String {
+        var text = "\(ScriptReader.versionKeyword) \(ScriptReader.version)\n"
+        text += "profile \(script.profileName)"
+        if let style = script.smsStyle { text += " smsStyle=\(style.rawValue)" }
+        text += "\nseed \(script.seed)\n\n"
+        for line in script.lines { text += render(line.command) + "\n" }
+        return text
+    }
+
+    /// One command as one line, without a newline.
+    public static func render(_ command: Command) -> String {
+        switch command {
+        case .event(let time, let event): return timed(time, event.rawValue)
+        case .action(let time, let action): return timed(time, render(action))
+        case .expect(let expectation): return "expect " + render(expectation)
+        case .capture(let name): return "capture \"\(name)\""
+        case .leaderboard(.delay(let delay)): return "leaderboard delay=\(TimeText.format(delay))"
+        case .leaderboard(.down): return "leaderboard down"
+        case .leaderboard(.up): return "leaderboard up"
+        }
+    }
+
+    /// `at 1500ms   rest`: the time padded so that short times line up.
+    private static func timed(_ time: Nanoseconds, _ rest: String) -> String {
+        let spelt = TimeText.format(time)
+        return "at " + spelt + String(repeating: " ", count: max(1, 10 - spelt.count)) + rest
+    }
+
+    private static func render(_ action: GameAction) -> String {
+        switch action {
+        case .play(let mode, let level): return "play \(mode.rawValue)" + (level == 1 ? "" : " level=\(level)")
+        case .openLeaderboard: return "openLeaderboard"
+        case .closeLeaderboard: return "closeLeaderboard"
+        case .menu: return "menu"
+        case .resume: return "resume"
+        case .fire: return "fire"
+        case .input(let key, let duration): return "input \(key.rawValue) \(TimeText.format(duration))"
+        }
+    }
+
+    private static func render(_ expectation: Expectation) -> String {
+        switch expectation {
+        case .state(let state): return "state \(state.rawValue)"
+        case .callbacks(let callbacks):
+            return callbacks.isEmpty ? "callbacks" : "callbacks " + callbacks.map(\.rawValue).joined(separator: ", ")
+        case .work(let work): return "work " + work.map(\.rawValue).joined(separator: ", ")
+        case .paused: return "paused"
+        case .running: return "running"
+        case .counter(let counter, let count): return "\(counter.rawValue) \(count)"
+        case .snapshot(let conditions):
+            let spelt = conditions.map { "\($0.key)\($0.comparison.rawValue)\($0.value)" }
+            return (["snapshot"] + spelt).joined(separator: " ")
+        case .screen(let name): return "screen \(name)"
+        }
+    }
+}

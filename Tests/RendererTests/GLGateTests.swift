@@ -1,0 +1,86 @@
+// GLGateTests: while GL is forbidden the renderer issues no GL call and records each attempt; the CPU copy kept
+// by finishGL can still be written.
+
+import GameCore
+import PlatformEGL
+import Renderer
+import XCTest
+
+final class GLGateTests: XCTestCase {
+    func testForbiddenGateIssuesNoGL() throws {
+        let display = try makeDisplay()
+        let before = render(hangarScene(), on: display)
+        let drawn = display.renderer.statistics.framesDrawn
+        display.gate.forbid()
+        let calls = display.gate.callCount
+
+        display.present(hangarScene(hud: ["while backgrounded"], overlay: "PAUSED"))
+        display.releaseSurfaces()
+        display.finishGL()
+        XCTAssertTrue(display.readPixels().isEmpty)
+        display.renderer.blitToWindow(width: 320, height: 180)
+
+        XCTAssertEqual(display.gate.callCount, calls, "nothing admitted")
+        XCTAssertEqual(
+            display.gate.violations, ["draw", "releaseSurfaces", "readPixels", "finish", "readPixels", "blitToWindow"])
+        XCTAssertEqual(display.renderer.statistics.framesDrawn, drawn)
+        XCTAssertTrue(display.renderer.hasSurfaces, "the refused release deleted nothing")
+        XCTAssertNil(display.keptImage("kept"), "a refused finishGL keeps nothing")
+
+        display.gate.allow()
+        XCTAssertEqual(display.readPixels(), before, "the framebuffer still holds the frame drawn before")
+        XCTAssertEqual(display.gate.callCount, calls + 1)
+    }
+
+    func testRendererCannotBeMadeWhileForbidden() throws {
+        let display = try makeDisplay()
+        let gate = GLGate(isForbidden: true)
+        let shaders = ShaderSources(
+            worldVertex: "", worldFragment: "", flatVertex: "", flatFragment: "", textVertex: "", textFragment: "")
+        XCTAssertThrowsError(try Renderer(shaders: shaders, gate: gate)) { error in
+            XCTAssertEqual(error as? RendererError, .glForbidden)
+        }
+        XCTAssertEqual(gate.violations, ["init"])
+        XCTAssertTrue(display.renderer.hasSurfaces)
+    }
+
+    func testBadShaderIsReportedWithTheDriverLog() throws {
+        let display = try makeDisplay()
+        let broken = "#version 330 core\nvoid main() { undefinedFunction(); }\n"
+        let shaders = ShaderSources(
+            worldVertex: broken, worldFragment: broken, flatVertex: broken, flatFragment: broken, textVertex: broken,
+            textFragment: broken)
+        XCTAssertThrowsError(try Renderer(shaders: shaders)) { error in
+            guard case .shaderCompileFailed(let stage, let log) = error as? RendererError else {
+                return XCTFail("unexpected \(error)")
+            }
+            XCTAssertEqual(stage, "world.vert")
+            XCTAssertTrue(log.contains("undefinedFunction"), log)
+        }
+        XCTAssertTrue(display.renderer.hasSurfaces)
+    }
+
+    func testKeptImageIsWrittenWithoutGL() throws {
+        let folder = try temporaryFolder()
+        let display = try makeDisplay(outputDirectory: folder)
+        XCTAssertNil(display.keptImage("none"), "nothing kept before finishGL")
+        display.present(hangarScene(hud: ["last frame"]))
+        display.finishGL()
+        let expected = FrameHash.fnv1a64(display.readPixels())
+        display.present(hangarScene(camera: eastFromStart))
+        display.releaseSurfaces()
+        display.gate.forbid()
+        let calls = display.gate.callCount
+
+        let frame = try XCTUnwrap(display.keptImage("kept"))
+
+        XCTAssertEqual(frame.hash, expected, "the frame as of finishGL, not the one drawn after")
+        XCTAssertEqual(frame.file, "kept.png")
+        XCTAssertEqual(display.gate.callCount, calls)
+        XCTAssertTrue(display.gate.violations.isEmpty)
+        let file = try PNGFile.read(folder + "/kept.png")
+        XCTAssertEqual(FrameHash.fnv1a64(file.rgba), expected)
+        XCTAssertEqual(file.width, 320)
+        XCTAssertEqual(file.height, 180)
+    }
+}

@@ -1,0 +1,102 @@
+// GeometryTests: the renderer's pure parts: trigonometry, matrices, mesh winding (culling keeps the faces
+// that face the player) and the font atlas and text layout.
+
+import GameCore
+import XCTest
+
+@testable import Renderer
+
+final class GeometryTests: XCTestCase {
+    func testTrigonometryIsAccurate() {
+        for step in -40...40 {
+            let angle = Float(step) * 0.1
+            let expected = Float(sin(Double(angle)))
+            XCTAssertEqual(Trigonometry.sine(angle), expected, accuracy: 2e-6, "sine(\(angle))")
+            XCTAssertEqual(Trigonometry.cosine(angle), Float(cos(Double(angle))), accuracy: 2e-6)
+        }
+        XCTAssertEqual(Trigonometry.tangent(Float.pi / 4), 1, accuracy: 1e-5)
+    }
+
+    func testViewLooksWhereTheCameraPoints() {
+        let eye = Vec3(3, 0.5, 2)
+        let cases: [(yaw: Float, pitch: Float, ahead: Vec3)] = [
+            (0, 0, Vec3(0, 0, -1)), (Float.pi / 2, 0, Vec3(-1, 0, 0)), (-Float.pi / 2, 0, Vec3(1, 0, 0)),
+            (0, 0.5, Vec3(0, Float(sin(0.5)), -Float(cos(0.5)))),
+        ]
+        for (yaw, pitch, ahead) in cases {
+            let view = Matrix.view(Camera(position: eye, yaw: yaw, pitch: pitch))
+            let point = transform(view, Vec3(eye.x + 2 * ahead.x, eye.y + 2 * ahead.y, eye.z + 2 * ahead.z))
+            XCTAssertEqual(point.x, 0, accuracy: 1e-5, "yaw \(yaw) pitch \(pitch)")
+            XCTAssertEqual(point.y, 0, accuracy: 1e-5)
+            XCTAssertEqual(point.z, -2, accuracy: 1e-5)
+        }
+    }
+
+    func testEveryTriangleWindsCounterClockwiseAroundItsNormal() {
+        for (name, vertices) in [("hangar", GeometryBuilder.level(.hangar)), ("box", GeometryBuilder.box())] {
+            XCTAssertEqual(vertices.count % 27, 0)
+            for triangle in stride(from: 0, to: vertices.count, by: 27) {
+                let corner = { (index: Int) in
+                    Vec3(
+                        vertices[triangle + index * 9], vertices[triangle + index * 9 + 1],
+                        vertices[triangle + index * 9 + 2])
+                }
+                let normal = Vec3(vertices[triangle + 3], vertices[triangle + 4], vertices[triangle + 5])
+                let first = corner(0)
+                let second = corner(1)
+                let third = corner(2)
+                let along = Vec3(second.x - first.x, second.y - first.y, second.z - first.z)
+                let across = Vec3(third.x - first.x, third.y - first.y, third.z - first.z)
+                let cross = Vec3(
+                    along.y * across.z - along.z * across.y, along.z * across.x - along.x * across.z,
+                    along.x * across.y - along.y * across.x)
+                let dot = cross.x * normal.x + cross.y * normal.y + cross.z * normal.z
+                XCTAssertGreaterThan(dot, 0, "\(name) triangle at \(triangle / 27) faces away from its normal")
+            }
+        }
+    }
+
+    func testLevelHasFloorCeilingAndOneFacePerWallSide() {
+        let level = Level.hangar
+        var open = 0
+        var wallSides = 0
+        for z in 0..<level.depth {
+            for x in 0..<level.width where !level.isWall(x, z) {
+                open += 1
+                wallSides += [(x - 1, z), (x + 1, z), (x, z - 1), (x, z + 1)].filter { level.isWall($0.0, $0.1) }.count
+            }
+        }
+        let quads = GeometryBuilder.level(level).count / (9 * 6)
+        XCTAssertEqual(quads, 2 * open + wallSides)
+    }
+
+    func testFontAtlasHoldsEveryGlyphBit() {
+        let atlas = Font8x8.atlas()
+        XCTAssertEqual(atlas.count, Font8x8.atlasWidth * Font8x8.atlasHeight)
+        let bits = Font8x8.rows.reduce(0) { $0 + $1.nonzeroBitCount }
+        XCTAssertEqual(atlas.filter { $0 == 255 }.count, bits)
+        XCTAssertEqual(Font8x8.rows.count, 95 * 8)
+        // 'A' (code 65) is slot 33: column 1, row 2; its top row 0x0C lights texels 2 and 3.
+        XCTAssertTrue(Font8x8.slot(of: 65) == (1, 2))
+        XCTAssertEqual(atlas[16 * Font8x8.atlasWidth + 8 + 2], 255)
+        XCTAssertEqual(atlas[16 * Font8x8.atlasWidth + 8 + 1], 0)
+        XCTAssertTrue(Font8x8.slot(of: 0xE9) == Font8x8.slot(of: 63), "unknown characters draw as '?'")
+    }
+
+    func testTextLayoutPlacesOneQuadPerCharacter() {
+        var batch = ScreenBatch()
+        batch.text("Hi!", x: 10, y: 20, scale: 2, color: Color(1, 1, 1))
+        XCTAssertEqual(batch.textVertices.count, 3 * 6 * 8)
+        XCTAssertEqual(Array(batch.textVertices[0..<2]), [10, 20])
+        XCTAssertEqual(batch.textVertices[2 * 6 * 8], 42, "the third glyph starts 2 x 16 pixels right")
+        XCTAssertEqual(ScreenBatch.width(of: "Hi!", scale: 2), 48)
+        XCTAssertTrue(batch.flatVertices.isEmpty)
+    }
+
+    private func transform(_ matrix: Matrix, _ point: Vec3) -> Vec3 {
+        let input = [point.x, point.y, point.z, 1]
+        var output: [Float] = [0, 0, 0, 0]
+        for row in 0..<4 { for column in 0..<4 { output[row] += matrix[row, column] * input[column] } }
+        return Vec3(output[0], output[1], output[2])
+    }
+}

@@ -1,0 +1,40 @@
+// Support: displays, scenes and pixel arithmetic shared by the renderer tests. Every test makes its own
+// OffscreenDisplay on the test's thread (GL contexts are per-thread) and never awaits.
+
+import Foundation
+import GameCore
+import PlatformEGL
+import XCTest
+
+/// A 320x180 display (or the given size) over Assets/, writing PNGs to `outputDirectory` if given.
+func makeDisplay(width: Int = 320, height: Int = 180, outputDirectory: String? = nil) throws -> OffscreenDisplay {
+    try OffscreenDisplay(width: width, height: height, outputDirectory: outputDirectory)
+}
+
+/// Looking east along the hangar's first row from the player start: 5.5 units to the wall at x = 7.
+let eastFromStart = Camera(position: Vec3(1.5, 0.5, 1.5), yaw: -Float.pi / 2)
+
+/// Looking south-east from the player start, across the open part of the hangar.
+let southEastFromStart = Camera(position: Vec3(1.5, 0.5, 1.5), yaw: -3 * Float.pi / 4)
+
+/// The hangar seen from `camera`, with the given 2D layers.
+func hangarScene(
+    camera: Camera = southEastFromStart, sprites: [Sprite] = [], hud: [String] = [], overlay: String? = nil,
+    tint: Color? = nil
+) -> Scene {
+    Scene(level: .hangar, camera: camera, sprites: sprites, hud: hud, overlay: overlay, tint: tint)
+}
+
+/// Renders `scene` and returns its pixels (RGBA, top row first).
+func render(_ scene: Scene, on display: OffscreenDisplay) -> [UInt8] {
+    display.present(scene)
+    return display.readPixels()
+}
+
+/// A fresh empty folder under the system's temporary folder.
+func temporaryFolder() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("renderer-tests-\(UUID().uuidString)")
+        .path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
