@@ -80,7 +80,9 @@ public struct GameSnapshot: Hashable, Sendable {
             guard let value = values[key] else { throw DecodeError(line: 0, message: "missing '\(key)'") }
             return value
         }
-        func float(_ key: String) throws(DecodeError) -> Float { Float(bitPattern: UInt32(truncatingIfNeeded: try value(key))) }
+        func float(_ key: String) throws(DecodeError) -> Float {
+            Float(bitPattern: UInt32(truncatingIfNeeded: try value(key)))
+        }
         var state = GameState()
         let screenIndex = Int(try value("screen"))
         guard Screen.allCases.indices.contains(screenIndex) else {

@@ -3,7 +3,13 @@
 
 /// What fills one cell of a level.
 public enum Cell: Character, Hashable, Sendable {
-    case wall = "#", floor = ".", start = "P", enemy = "E", health = "+", ammo = "*", exit = "X"
+    case wall = "#"
+    case floor = "."
+    case start = "P"
+    case enemy = "E"
+    case health = "+"
+    case ammo = "*"
+    case exit = "X"
 
     /// True when the cell can be walked through.
     public var isOpen: Bool { self != .wall }

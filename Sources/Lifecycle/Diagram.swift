@@ -33,9 +33,11 @@ public enum Diagram {
             if !launch.isEmpty {
                 let rest = segments.filter { $0.callback?.reachedState != .launching }
                 return [
-                    Edge(from: row.from.state, to: .launching, event: event, callbacks: launch.compactMap(\.callback),
+                    Edge(
+                        from: row.from.state, to: .launching, event: event, callbacks: launch.compactMap(\.callback),
                         work: launch.flatMap(\.work)),
-                    Edge(from: .launching, to: to, event: "(" + row.event.rawValue + ")",
+                    Edge(
+                        from: .launching, to: to, event: "(" + row.event.rawValue + ")",
                         callbacks: rest.compactMap(\.callback), work: rest.flatMap(\.work)),
                 ]
             }

@@ -99,7 +99,11 @@ public enum GameAction: Hashable, Sendable {
 
 /// A comparison in `expect snapshot`.
 public enum Comparison: String, Hashable, Sendable, CaseIterable {
-    case equal = "=", atLeast = ">=", atMost = "<=", greater = ">", less = "<"
+    case equal = "="
+    case atLeast = ">="
+    case atMost = "<="
+    case greater = ">"
+    case less = "<"
 
     /// True when `value` compares with `bound` this way.
     public func holds(_ value: Int64, _ bound: Int64) -> Bool {

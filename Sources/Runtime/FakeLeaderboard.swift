@@ -60,7 +60,9 @@ public struct FakeLeaderboard: Hashable, Sendable {
             }
             switch first.kind {
             case .fetchTop:
-                let top = stored.values.sorted(by: >).prefix(5).enumerated().map { "\($0.offset + 1). player \($0.element)" }
+                let top = stored.values.sorted(by: >).prefix(5).enumerated().map {
+                    "\($0.offset + 1). player \($0.element)"
+                }
                 results.append(.top(top.isEmpty ? ["no scores yet"] : top))
             case .submit(let score, let key):
                 stored[key] = score

@@ -6,7 +6,9 @@ import GameCore
 public final class RecordingDisplay: Display {
     /// One call made to the display.
     public enum Call: Hashable, Sendable {
-        case present, finishGL, releaseSurfaces, restoreSurfaces, capture(String), keptImage(String)
+        case present, finishGL, releaseSurfaces, restoreSurfaces
+        case capture(String)
+        case keptImage(String)
     }
 
     public private(set) var calls: [Call] = []

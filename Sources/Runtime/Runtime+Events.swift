@@ -18,7 +18,8 @@ extension Runtime {
         transcript.append(now, "event", [("name", .string(event.rawValue))])
         switch transition(from: status, on: event, in: profile) {
         case .ignored:
-            transcript.append(now, "ignored", [("name", .string(event.rawValue)), ("state", .string(status.state.rawValue))])
+            transcript.append(
+                now, "ignored", [("name", .string(event.rawValue)), ("state", .string(status.state.rawValue))])
             lastCallbacks = []
             lastWork = []
         case .rejected(let why):
@@ -30,7 +31,8 @@ extension Runtime {
 
     func reject(_ name: String, why: String) {
         transcript.append(
-            now, "rejected", [("name", .string(name)), ("state", .string(status.state.rawValue)), ("why", .string(why))])
+            now, "rejected",
+            [("name", .string(name)), ("state", .string(status.state.rawValue)), ("why", .string(why))])
         lastCallbacks = []
         lastWork = []
     }
@@ -100,7 +102,9 @@ extension Runtime {
             if mode == .multiplayer { peers = [LoopbackPeer(name: "loopback-1")] }
             scheduleGameTimers()
         case .openLeaderboard:
-            guard screen == .menu else { return "openLeaderboard needs the main menu; the screen is \(screen.rawValue)" }
+            guard screen == .menu else {
+                return "openLeaderboard needs the main menu; the screen is \(screen.rawValue)"
+            }
             game.openLeaderboard()
             leaderboard.send(.fetchTop, now: now)
         case .closeLeaderboard:

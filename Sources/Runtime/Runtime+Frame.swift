@@ -39,7 +39,8 @@ extension Runtime {
             case .autosave:
                 if game.state.isRunning {
                     let detail = saveSnapshot(kind: "autosave")
-                    transcript.append(now, "work", [("name", .string(Work.saveSnapshot.rawValue)), ("detail", .string(detail))])
+                    transcript.append(
+                        now, "work", [("name", .string(Work.saveSnapshot.rawValue)), ("detail", .string(detail))])
                 }
             case .round:
                 break

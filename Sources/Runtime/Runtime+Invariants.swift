@@ -75,7 +75,10 @@ extension Runtime {
         }
         // 3: no live timer unless active.
         if !timers.live.isEmpty, state != .active {
-            violate(3, "\(timers.live.count) live timer(s) while \(status): \(timers.live.map(\.name.rawValue).joined(separator: ", "))")
+            violate(
+                3,
+                "\(timers.live.count) live timer(s) while \(status): \(timers.live.map(\.name.rawValue).joined(separator: ", "))"
+            )
         }
         // 4: no request in flight and no peer connected in inactive, background, suspended.
         if state == .inactive || state == .background || state == .suspended {

@@ -19,7 +19,9 @@ public struct Recording: Sendable {
 
     /// The recording as a script, lines in time order.
     public func script(name: String, profile: Profile, seed: UInt64) -> Script {
-        let ordered = lines.enumerated().sorted { ($0.element.command.time ?? 0, $0.offset) < ($1.element.command.time ?? 0, $1.offset) }
+        let ordered = lines.enumerated().sorted {
+            ($0.element.command.time ?? 0, $0.offset) < ($1.element.command.time ?? 0, $1.offset)
+        }
         let base = profile.name
         let style = Profile.named(base)?.smsStyle == profile.smsStyle ? nil : profile.smsStyle
         return Script(name: name, profileName: base, smsStyle: style, seed: seed, lines: ordered.map(\.element))

@@ -47,7 +47,9 @@ public enum ScriptRunner {
             case .expect(let expectation):
                 expectations += 1
                 let failure = check(expectation, on: runtime)
-                var fields: [(String, JSONValue)] = [("line", .integer(Int64(line.location.line))), ("ok", .boolean(failure == nil))]
+                var fields: [(String, JSONValue)] = [
+                    ("line", .integer(Int64(line.location.line))), ("ok", .boolean(failure == nil)),
+                ]
                 if let failure {
                     fields.append(("detail", .string(failure)))
                     failures.append("\(line.location): expect failed: \(failure)")
@@ -93,7 +95,8 @@ public enum ScriptRunner {
             return game.isInSession && game.isPaused ? nil : "the game is not paused (screen \(game.screen.rawValue))"
         case .running:
             return game.isRunning && runtime.status.state == .active
-                ? nil : "the game is not running (screen \(game.screen.rawValue), paused \(game.isPaused), \(runtime.status))"
+                ? nil
+                : "the game is not running (screen \(game.screen.rawValue), paused \(game.isPaused), \(runtime.status))"
         case .counter(let counter, let expected):
             let actual: Int
             switch counter {
@@ -123,7 +126,8 @@ public enum ScriptRunner {
                 return "the snapshot has no '\(condition.key)'; it has \(values.keys.sorted().joined(separator: ", "))"
             }
             if !condition.comparison.holds(value, condition.value) {
-                return "snapshot \(condition.key) is \(value), expected \(condition.comparison.rawValue)\(condition.value)"
+                return
+                    "snapshot \(condition.key) is \(value), expected \(condition.comparison.rawValue)\(condition.value)"
             }
         }
         return nil

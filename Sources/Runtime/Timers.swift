@@ -44,7 +44,8 @@ public struct TimerSet: Hashable, Sendable {
         guard !live.contains(where: { $0.name == name }) else { return false }
         let (clock, interval) = Self.period(of: name)
         let left = remaining.removeValue(forKey: name) ?? interval
-        live.append(LiveTimer(name: name, clock: clock, interval: interval, deadline: (clock == .game ? step : now) + left))
+        live.append(
+            LiveTimer(name: name, clock: clock, interval: interval, deadline: (clock == .game ? step : now) + left))
         return true
     }
 

@@ -19,7 +19,8 @@ public struct AssetDirectory: Sendable {
         candidates.append(checkout.appendingPathComponent("Assets").path)
         for candidate in candidates {
             var isDirectory: ObjCBool = false
-            if fileManager.fileExists(atPath: candidate + "/Shaders", isDirectory: &isDirectory), isDirectory.boolValue {
+            if fileManager.fileExists(atPath: candidate + "/Shaders", isDirectory: &isDirectory), isDirectory.boolValue
+            {
                 return AssetDirectory(path: URL(fileURLWithPath: candidate).standardizedFileURL.path)
             }
         }

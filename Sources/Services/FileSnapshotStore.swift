@@ -71,7 +71,8 @@ public final class FileSnapshotStore: SnapshotStore {
         case system(String, String, Int32)
         public var description: String {
             switch self {
-            case .system(let call, let path, let code): return "\(path): \(call) failed: \(String(cString: strerror(code)))"
+            case .system(let call, let path, let code):
+                return "\(path): \(call) failed: \(String(cString: strerror(code)))"
             }
         }
     }

@@ -37,7 +37,9 @@ struct DiagramCommand: ParsableCommand {
         if check {
             var stale: [String] = []
             for (name, text) in Self.files() {
-                let existing = FileManager.default.contents(atPath: "\(out)/\(name)").flatMap { String(data: $0, encoding: .utf8) }
+                let existing = FileManager.default.contents(atPath: "\(out)/\(name)").flatMap {
+                    String(data: $0, encoding: .utf8)
+                }
                 if existing != text { stale.append(name) }
             }
             if stale.isEmpty {

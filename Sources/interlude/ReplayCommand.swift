@@ -93,7 +93,9 @@ struct ReplayCommand: ParsableCommand {
             let directory: AssetDirectory
             do { directory = try AssetDirectory.locate(assets) } catch { throw ReplayInputError.other("\(error)") }
             paths = (try? directory.files(in: "Interruptions", suffix: ".script")) ?? []
-            guard !paths.isEmpty else { throw ReplayInputError.other("no scripts in \(directory.path("Interruptions"))") }
+            guard !paths.isEmpty else {
+                throw ReplayInputError.other("no scripts in \(directory.path("Interruptions"))")
+            }
         }
         var scripts: [Script] = []
         var errors: [String] = []
@@ -110,7 +112,9 @@ struct ReplayCommand: ParsableCommand {
             do {
                 let script = try ScriptParser.parse(text, file: path)
                 if let other = names[script.name] {
-                    errors.append("\(path): error: two scripts named '\(script.name)' (also \(other)) would overwrite each other's outputs")
+                    errors.append(
+                        "\(path): error: two scripts named '\(script.name)' (also \(other)) would overwrite each other's outputs"
+                    )
                 }
                 names[script.name] = path
                 scripts.append(script)

@@ -12,10 +12,12 @@ enum ReplayIndex {
             let transcript = "\(result.scriptName).transcript.jsonl"
             markdown += "| \(result.scriptName) | \(result.ok ? "pass" : "**FAIL**") | \(result.expectations) | "
             markdown += result.frames.map { $0.file.map { "[\($0)](\($0))" } ?? $0.hash }.joined(separator: "<br>")
-            markdown += " | \(result.finalState.rawValue) | `\(result.simulationHash)` | [\(transcript)](\(transcript)) |\n"
+            markdown +=
+                " | \(result.finalState.rawValue) | `\(result.simulationHash)` | [\(transcript)](\(transcript)) |\n"
             json.append([
                 "script": result.scriptName, "ok": result.ok, "expectations": result.expectations,
-                "failures": result.failures, "frames": result.frames.map { ["file": $0.file.map { $0 as Any } ?? NSNull(), "hash": $0.hash] },
+                "failures": result.failures,
+                "frames": result.frames.map { ["file": $0.file.map { $0 as Any } ?? NSNull(), "hash": $0.hash] },
                 "finalState": result.finalState.rawValue, "simulationHash": result.simulationHash,
                 "transcript": transcript, "seconds": (seconds * 1000).rounded() / 1000,
             ])

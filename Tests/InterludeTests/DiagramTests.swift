@@ -6,10 +6,14 @@ import XCTest
 /// The committed diagrams must be what the code generates today.
 final class DiagramTests: XCTestCase {
     func testCommittedDiagramsAreNotStale() throws {
-        let result = try Interlude.run(["diagram", "--check", "--out", Interlude.root.appendingPathComponent("Diagrams").path])
+        let result = try Interlude.run([
+            "diagram", "--check", "--out", Interlude.root.appendingPathComponent("Diagrams").path,
+        ])
         XCTAssertEqual(result.status, 0, "Diagrams/ is stale: run `make diagrams` and commit. \(result.output)")
         for name in ["lifecycle-ios4.svg", "lifecycle-ios5.svg", "modules.svg"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: Interlude.root.appendingPathComponent("Diagrams/\(name)").path), name)
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: Interlude.root.appendingPathComponent("Diagrams/\(name)").path),
+                name)
         }
     }
 

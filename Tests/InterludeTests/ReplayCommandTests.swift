@@ -32,11 +32,15 @@ final class ReplayCommandTests: XCTestCase {
     func testAFailedExpectationExitsOne() throws {
         let folder = try Interlude.temporaryFolder()
         let script = folder.appendingPathComponent("wrong.script")
-        try "interlude-script 1\nat 0s launched\nexpect state background\n".write(to: script, atomically: true, encoding: .utf8)
+        try "interlude-script 1\nat 0s launched\nexpect state background\n".write(
+            to: script, atomically: true, encoding: .utf8)
         let result = try Interlude.run(["replay", "--no-render", "--out", folder.path, script.path])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.output.contains("wrong.script:3:1: expect failed: state is active, expected background"), result.output)
-        let transcript = try String(contentsOf: folder.appendingPathComponent("wrong.transcript.jsonl"), encoding: .utf8)
+        XCTAssertTrue(
+            result.output.contains("wrong.script:3:1: expect failed: state is active, expected background"),
+            result.output)
+        let transcript = try String(
+            contentsOf: folder.appendingPathComponent("wrong.transcript.jsonl"), encoding: .utf8)
         XCTAssertTrue(transcript.contains(#""type":"expect","line":3,"ok":false"#), transcript)
     }
 
@@ -60,7 +64,8 @@ final class ReplayCommandTests: XCTestCase {
             let firstLine = result.errors.split(separator: "\n").first.map(String.init) ?? ""
             XCTAssertTrue(firstLine.hasPrefix(script.path + item.location), "\(item.name): \(firstLine)")
             XCTAssertTrue(firstLine.contains("error:"), firstLine)
-            XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("good.transcript.jsonl").path),
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: out.appendingPathComponent("good.transcript.jsonl").path),
                 "\(item.name): nothing may run when a script is invalid")
         }
     }

@@ -9,7 +9,8 @@ struct Pair: CustomTestStringConvertible, Sendable {
     var testDescription: String { "\(profile.name) \(status) \(event.rawValue)" }
 
     static let all: [Pair] = Profile.all.flatMap { profile in
-        Lifecycle.statuses.flatMap { status in Event.allCases.map { Pair(profile: profile, status: status, event: $0) } }
+        Lifecycle.statuses.flatMap { status in Event.allCases.map { Pair(profile: profile, status: status, event: $0) }
+        }
     }
 }
 
@@ -73,7 +74,11 @@ struct TotalityTests {
         #expect(Lifecycle.statuses.count == 21)
         #expect(Pair.all.count == 2 * 21 * 24)
         let legal = Pair.all.filter {
-            if case .moved = transition(from: $0.status, on: $0.event, in: $0.profile) { return true } else { return false }
+            if case .moved = transition(from: $0.status, on: $0.event, in: $0.profile) {
+                return true
+            } else {
+                return false
+            }
         }
         #expect(legal.count > 100)
     }

@@ -76,7 +76,10 @@ struct DeterminismTests {
     func purgedAndRelaunched() {
         let plain = session.play()
         let relaunched = session.play(interruption: (1000, [.homePressed, .purgedByOS, .iconTapped]))
-        #expect(relaunched.transcript.lines.contains { $0.contains(#""name":"loadSnapshot","detail":"restored singlePlayer"#) })
+        #expect(
+            relaunched.transcript.lines.contains {
+                $0.contains(#""name":"loadSnapshot","detail":"restored singlePlayer"#)
+            })
         #expect(relaunched.simulationHash == plain.simulationHash)
         #expect(relaunched.violations.isEmpty)
     }

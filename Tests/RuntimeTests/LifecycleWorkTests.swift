@@ -92,7 +92,10 @@ struct LifecycleWorkTests {
         runtime.act(.openLeaderboard, at: ms(500))
         #expect(runtime.leaderboard.inFlight.count == 1)
         runtime.inject(.lockPressed, at: ms(600))
-        #expect(runtime.transcript.lines.contains { $0.contains(#""name":"cancelLeaderboardRequests","detail":"1 cancelled""#) })
+        #expect(
+            runtime.transcript.lines.contains {
+                $0.contains(#""name":"cancelLeaderboardRequests","detail":"1 cancelled""#)
+            })
         runtime.advance(to: ms(5000))
         #expect(runtime.leaderboard.delivered == 0 && runtime.leaderboardTop.isEmpty)
         runtime.inject(.unlocked, at: ms(5000))
