@@ -5,7 +5,7 @@
 // Backgrounding releases only the framebuffer (`releaseSurfaces`); everything else survives, and
 // `statistics` proves it. Every public entry point asks `gate.admit(_:)` first and issues no GL call when
 // refused, so a GL call in the background is recorded, never made.
-// Imports only CGL and GameCore: no Foundation, no Glibc, no files; hosts pass shader text as ShaderSources.
+// Imports only CGL and GameCore: no Foundation, no Glibc, no files; hosts pass shader and font text as ShaderSources.
 // Needs a GL 3.3 core context current on the calling thread for its whole life; never call it across an await.
 // Start reading at `draw(_:)`, then Renderer+World.swift (3D) and Renderer+Screen.swift (tint, HUD, overlay).
 
@@ -24,21 +24,24 @@ public final class Renderer {
     let world: ShaderProgram  // lit level and sprite boxes
     let flat: ShaderProgram  // translucent rectangles
     let text: ShaderProgram  // font glyphs
-    let fontTexture: GLuint  // R8 atlas, Font8x8.atlasWidth x Font8x8.atlasHeight
+    let fontTexture: GLuint  // R8 atlas, BitmapFont.atlasWidth x BitmapFont.atlasHeight
     let box: Mesh  // unit sprite box, base centred on the origin
     var flatBatch: Mesh  // per-frame rectangles, rebuilt every frame
     var textBatch: Mesh  // per-frame glyph quads, rebuilt every frame
     var levelMeshes: [String: Mesh] = [:]  // by level name; built on first draw, kept until the renderer dies
     var surfaces: Surfaces?  // nil while released
 
-    /// Compiles the shaders and builds the font texture and the sprite box. Needs a current 3.3 core context.
+    /// Parses the font, compiles the shaders and builds the font texture and the sprite box. Needs a current
+    /// 3.3 core context. Throws `RendererError`, or `BitmapFont.ParseError` for malformed font text.
     public init(shaders: ShaderSources, gate: GLGate = GLGate()) throws {
         guard gate.admit("init") else { throw RendererError.glForbidden }
+        // Parsing first means bad font text fails before any GL object exists.
+        let font = try BitmapFont(parsing: shaders.font)
         var statistics = RendererStatistics()
         world = try Self.link("world", shaders.worldVertex, shaders.worldFragment, &statistics)
         flat = try Self.link("flat", shaders.flatVertex, shaders.flatFragment, &statistics)
         text = try Self.link("text", shaders.textVertex, shaders.textFragment, &statistics)
-        fontTexture = Self.uploadFontTexture(&statistics)
+        fontTexture = Self.uploadFontTexture(font, &statistics)
         box = Mesh(layout: GeometryBuilder.worldLayout, vertices: GeometryBuilder.box())
         statistics.meshBuilds += 1
         flatBatch = Mesh(layout: ScreenBatch.flatLayout)

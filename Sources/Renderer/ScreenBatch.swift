@@ -29,11 +29,11 @@ struct ScreenBatch {
     /// Characters outside ASCII 32...126 show as '?'.
     mutating func text(_ line: String, x: Float, y: Float, scale: Int, color: Color, alpha: Float = 1) {
         let size = Float(Self.glyphSize * scale)
-        let texelWidth = 1 / Float(Font8x8.atlasWidth)
-        let texelHeight = 1 / Float(Font8x8.atlasHeight)
+        let texelWidth = 1 / Float(BitmapFont.atlasWidth)
+        let texelHeight = 1 / Float(BitmapFont.atlasHeight)
         var left = x
         for scalar in line.unicodeScalars {
-            let slot = Font8x8.slot(of: scalar.value)
+            let slot = BitmapFont.slot(of: scalar.value)
             let atlasLeft = Float(slot.column * Self.glyphSize) * texelWidth
             let atlasTop = Float(slot.row * Self.glyphSize) * texelHeight
             let atlasRight = atlasLeft + Float(Self.glyphSize) * texelWidth

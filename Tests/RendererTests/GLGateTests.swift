@@ -36,7 +36,8 @@ final class GLGateTests: XCTestCase {
         let display = try makeDisplay()
         let gate = GLGate(isForbidden: true)
         let shaders = ShaderSources(
-            worldVertex: "", worldFragment: "", flatVertex: "", flatFragment: "", textVertex: "", textFragment: "")
+            worldVertex: "", worldFragment: "", flatVertex: "", flatFragment: "", textVertex: "", textFragment: "",
+            font: "")
         XCTAssertThrowsError(try Renderer(shaders: shaders, gate: gate)) { error in
             XCTAssertEqual(error as? RendererError, .glForbidden)
         }
@@ -49,7 +50,7 @@ final class GLGateTests: XCTestCase {
         let broken = "#version 330 core\nvoid main() { undefinedFunction(); }\n"
         let shaders = ShaderSources(
             worldVertex: broken, worldFragment: broken, flatVertex: broken, flatFragment: broken, textVertex: broken,
-            textFragment: broken)
+            textFragment: broken, font: try fontText())
         XCTAssertThrowsError(try Renderer(shaders: shaders)) { error in
             guard case .shaderCompileFailed(let stage, let log) = error as? RendererError else {
                 return XCTFail("unexpected \(error)")

@@ -1,5 +1,5 @@
 // GeometryTests: the renderer's pure parts: trigonometry, matrices, mesh winding (culling keeps the faces
-// that face the player) and the font atlas and text layout.
+// that face the player) and text layout. The font and its atlas are in BitmapFontTests.
 
 import GameCore
 import XCTest
@@ -68,19 +68,6 @@ final class GeometryTests: XCTestCase {
         }
         let quads = GeometryBuilder.level(level).count / (9 * 6)
         XCTAssertEqual(quads, 2 * open + wallSides)
-    }
-
-    func testFontAtlasHoldsEveryGlyphBit() {
-        let atlas = Font8x8.atlas()
-        XCTAssertEqual(atlas.count, Font8x8.atlasWidth * Font8x8.atlasHeight)
-        let bits = Font8x8.rows.reduce(0) { $0 + $1.nonzeroBitCount }
-        XCTAssertEqual(atlas.filter { $0 == 255 }.count, bits)
-        XCTAssertEqual(Font8x8.rows.count, 95 * 8)
-        // 'A' (code 65) is slot 33: column 1, row 2; its top row 0x0C lights texels 2 and 3.
-        XCTAssertTrue(Font8x8.slot(of: 65) == (1, 2))
-        XCTAssertEqual(atlas[16 * Font8x8.atlasWidth + 8 + 2], 255)
-        XCTAssertEqual(atlas[16 * Font8x8.atlasWidth + 8 + 1], 0)
-        XCTAssertTrue(Font8x8.slot(of: 0xE9) == Font8x8.slot(of: 63), "unknown characters draw as '?'")
     }
 
     func testTextLayoutPlacesOneQuadPerCharacter() {

@@ -38,3 +38,13 @@ func temporaryFolder() throws -> String {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
+
+/// The text of `relative` inside this checkout's Assets/, e.g. "Fonts/interlude-8x8.font".
+func assetText(_ relative: String) throws -> String {
+    let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    return try String(contentsOf: checkout.appendingPathComponent("Assets/" + relative), encoding: .utf8)
+}
+
+/// The text of Assets/Fonts/interlude-8x8.font in this checkout.
+func fontText() throws -> String { try assetText("Fonts/interlude-8x8.font") }
