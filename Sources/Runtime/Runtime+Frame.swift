@@ -13,12 +13,17 @@ extension Runtime {
     /// Moves the clock to `time`, running every fixed step up to it. Time never goes backwards.
     public func advance(to time: Nanoseconds) {
         if !pending.isEmpty { settle() }
+        let firstStep = nextStep
         while Self.stepTime(nextStep) <= time {
             now = max(now, Self.stepTime(nextStep))
             nextStep += 1
             frame()
         }
         now = max(now, time)
+        if presentsOncePerAdvance, nextStep > firstStep, isFrameLoopRunning, status.state == .active {
+            framesPresented += 1
+            withGL("present") { $0.present(scene) }
+        }
     }
 
     /// One fixed step.
@@ -84,7 +89,7 @@ extension Runtime {
     }
 
     private func presentFrame() {
-        guard isFrameLoopRunning, (nextStep - 1) % max(1, presentEvery) == 0 else { return }
+        guard isFrameLoopRunning, !presentsOncePerAdvance, (nextStep - 1) % max(1, presentEvery) == 0 else { return }
         framesPresented += 1
         withGL("present") { $0.present(scene) }
     }

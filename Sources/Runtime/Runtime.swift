@@ -40,6 +40,9 @@ public final class Runtime {
 
     /// Present every n-th step while the frame loop runs (1: every step). Replays may thin frames out.
     public var presentEvery: Int64 = 1
+    /// Present once at the end of each `advance` instead of at every step (a real-time window that may run
+    /// several steps per loop iteration shows only the newest).
+    public var presentsOncePerAdvance = false
     public let display: (any Display)?
     public let snapshots: any SnapshotStore
     public var observers: [any LifecycleObserver] = []

@@ -1,16 +1,95 @@
 import ArgumentParser
 import Foundation
 import Lifecycle
+import PlatformGLFW
+import Replay
+import Runtime
+import Services
 
-/// `interlude play`: the desktop window. Filled in with the GLFW host.
+/// `interlude play`: the game in a desktop window, with the phone's interruptions on the keyboard.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "play", abstract: "Play in a desktop window (GLFW, OpenGL 3.3 core).")
+        commandName: "play",
+        abstract: "Play in a desktop window (GLFW, OpenGL 3.3 core) and interrupt the game from the keyboard.",
+        discussion: """
+            The window behaves like the phone's screen. Losing focus makes the app inactive (as under the app
+            switcher), iconifying sends it to the background (home), restoring brings it back (icon tapped), and
+            closing terminates it through willResignActive, didEnterBackground and willTerminate.
+
+            Controls:
+            \(DesktopMapping.keyHelp.map { "  \($0.keys.padding(toLength: 22, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
+
+            The game is saved in --data-dir (default $XDG_DATA_HOME/interlude or ~/.local/share/interlude) and a
+            game left there is restored, paused, at the next launch. With --record, the session starts from a
+            fresh install (no saved game) and is written as a .script that `interlude replay` replays to the
+            same transcript.
+            """)
 
     @Option(help: "Platform profile: ios4 or ios5.")
     var profile: String = "ios5"
 
+    @Option(help: "SMS style: alert or banner (default: the profile's own).")
+    var smsStyle: String?
+
+    @Option(help: "Level to start on when playing (1 = the hangar).")
+    var level: Int = 1
+
+    @Option(help: "Simulation seed.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Write what happened as an interruption script to this file when the window closes.")
+    var record: String?
+
+    @Option(help: "Folder for the saved game.")
+    var dataDir: String?
+
+    @Option(help: "Window width in pixels.")
+    var width: Int = 1280
+
+    @Option(help: "Window height in pixels.")
+    var height: Int = 720
+
+    @Option(help: "Stop after this many loop iterations (for tests and demos).")
+    var frames: Int?
+
+    @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
+    var assets: String?
+
+    func validate() throws {
+        guard Profile.named(profile) != nil else { throw ValidationError("--profile must be ios4 or ios5") }
+        if let smsStyle, SMSStyle(rawValue: smsStyle) == nil {
+            throw ValidationError("--sms-style must be alert or banner")
+        }
+        guard level >= 1 else { throw ValidationError("--level must be 1 or more") }
+    }
+
     func run() throws {
-        throw ValidationError("play is not wired yet")
+        var chosen = Profile.named(profile)!
+        if let smsStyle { chosen = chosen.withSMSStyle(SMSStyle(rawValue: smsStyle)!) }
+        let store: any SnapshotStore =
+            record == nil
+            ? try FileSnapshotStore(folder: dataDir ?? FileSnapshotStore.defaultFolder()) : InMemorySnapshotStore()
+        let display: GLFWWindowDisplay
+        do {
+            display = try GLFWWindowDisplay(width: width, height: height, assets: try AssetDirectory.locate(assets))
+        } catch {
+            FileHandle.standardError.write(Data("interlude play: \(error)\n".utf8))
+            throw Exit.invalid
+        }
+        let runtime = Runtime(profile: chosen, seed: seed, display: display, snapshots: store)
+        runtime.hostStatus = ["Ctrl+S sms  Ctrl+C call  Ctrl+H home  Ctrl+L lock  (interlude play --help)"]
+        if record != nil { runtime.startRecording() }
+        let platform = GLFWPlatform(display: display, runtime: runtime)
+        runtime.send(.launched)
+        runtime.settle()
+        if level != 1 { runtime.perform(.play(.singlePlayer, level: level)) }
+        platform.run(maxFrames: frames)
+        if let record, let recording = runtime.recording {
+            let name = URL(fileURLWithPath: record).deletingPathExtension().lastPathComponent
+            let script = recording.script(name: name, profile: chosen, seed: seed)
+            try Data(ScriptWriter.render(script).utf8).write(to: URL(fileURLWithPath: record), options: .atomic)
+            print("recorded \(script.lines.count) lines to \(record)")
+        }
+        print("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
     }
 }

@@ -1,0 +1,100 @@
+// PlatformGLFW — Interlude in a desktop window (GLFW 3.3, OpenGL 3.3 core, X11).
+//
+// Owns: the window as a Display (GLFWWindowDisplay.swift; callbacks in +Callbacks, captures in +Images),
+// what the window system says (WindowEvent.swift, folded by WindowEventCoalescer.swift), the pure rules that
+// turn it into phone events and game actions (DesktopMapping.swift, keys in DesktopMapping+Keys.swift), the
+// real-time clock (FrameClock.swift) and the loop (this file).
+// Imports CGLFW, CGL, Renderer, Runtime, Replay, GameCore, Lifecycle, Services and Foundation; it and
+// PlatformEGL are the only modules that know both the renderer and the runtime. Never import PlatformEGL.
+// Everything runs on the main thread: GLFW wants it, and the GL context is current there.
+// GLFW callbacks only record; events reach the runtime here, between polls. Start reading at `step`.
+
+import CGLFW
+import Foundation
+import GameCore
+import Lifecycle
+import Renderer
+import Runtime
+
+/// The real-time loop: poll the window, inject what happened, advance the runtime on the real clock.
+public final class GLFWPlatform {
+    /// The window the runtime draws into.
+    public let display: GLFWWindowDisplay
+    /// The app.
+    public let runtime: Runtime
+    /// True once the window asked to close and the app has been walked out, or the app has terminated.
+    public var isFinished: Bool { hasQuit || runtime.isTerminated || display.shouldClose }
+    /// Called with every window event acted on and what it asked for (for tests, logs and debugging).
+    public var onInputs: ((WindowEvent, [DesktopInput]) -> Void)?
+    /// Where the loop reports what the player should know (a screenshot written); standard output by default.
+    public var report: (String) -> Void = { print($0) }
+    private var hasQuit = false
+    private var clock = FrameClock()
+    private var coalescer = WindowEventCoalescer()
+    private let readClock: () -> UInt64  // monotonic ns
+
+    /// A loop for `runtime` drawing into `display`. `readClock` gives monotonic nanoseconds (default: uptime);
+    /// tests may pass their own to step time by hand. The runtime presents once per loop iteration.
+    public init(
+        display: GLFWWindowDisplay, runtime: Runtime,
+        readClock: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    ) {
+        self.display = display
+        self.runtime = runtime
+        self.readClock = readClock
+        runtime.presentsOncePerAdvance = true
+    }
+
+    /// Runs until `isFinished`, or for `maxFrames` iterations; `onFrame` is called after each iteration.
+    /// Between iterations it waits for the next simulation step, or for a window event if that comes first.
+    public func run(maxFrames: Int? = nil, onFrame: ((GLFWPlatform) -> Void)? = nil) {
+        var frames = 0
+        while !isFinished, frames < maxFrames ?? Int.max {
+            step(waitingUpTo: frames == 0 ? 0 : pause)
+            onFrame?(self)
+            frames += 1
+        }
+    }
+
+    /// One iteration: poll the window (waiting up to `timeout` seconds for an event), advance the runtime to
+    /// the real clock (it presents if a step passed), then act on each window event in order.
+    public func step(waitingUpTo timeout: Double = 0) {
+        display.pollEvents(waitingUpTo: timeout)
+        let reading = readClock()
+        let events = coalescer.take(display.takeEvents(), at: Int64(truncatingIfNeeded: reading))
+        runtime.advance(by: clock.elapsed(at: reading))
+        for event in events where !isFinished { handle(event) }
+        display.showStatus(runtime.status.state == .active ? nil : runtime.status.description)
+    }
+
+    /// Acts on one window event: maps it with the runtime's current status, and carries out each input.
+    public func handle(_ event: WindowEvent) {
+        let inputs = DesktopMapping.inputs(for: event, status: runtime.status, screen: runtime.game.state.screen)
+        onInputs?(event, inputs)
+        for input in inputs { apply(input) }
+    }
+
+    /// Carries out one input now, with its work performed before the next.
+    public func apply(_ input: DesktopInput) {
+        switch input {
+        case .event(let lifecycleEvent): runtime.send(lifecycleEvent)
+        case .action(let action): runtime.perform(action)
+        case .hold(let key, let isHeld): runtime.hold(key, isHeld)
+        case .screenshot:
+            let path = display.screenshot(runtime.scene)
+            report(path.map { "screenshot: \($0)" } ?? "screenshot: nothing written (no image writer or no frame)")
+        case .quit:
+            hasQuit = true
+            display.close()
+            display.hide()
+        }
+        runtime.settle()
+    }
+
+    /// Seconds until the next simulation step while the game loop runs; otherwise a longer wait for events.
+    private var pause: Double {
+        guard runtime.isFrameLoopRunning, runtime.status.state == .active else { return 0.05 }
+        let nextStep = runtime.now * Int64(stepsPerSecond) / 1_000_000_000 + 1
+        return Double(Runtime.stepTime(nextStep) - runtime.now) / 1e9
+    }
+}

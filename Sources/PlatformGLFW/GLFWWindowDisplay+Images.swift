@@ -1,0 +1,67 @@
+// GLFWWindowDisplay+Images: captured frames, the kept app-switcher image and F12 screenshots. Frames are
+// hashed (FNV-1a 64 of the RGBA bytes, as offscreen); files are written only when `imageWriter` is set,
+// because the PNG encoder lives in PlatformEGL, which this module may not import.
+
+import Foundation
+import GameCore
+import Runtime
+
+extension GLFWWindowDisplay {
+    /// Draws `scene`, reads it back and, with an `imageWriter`, writes `<name>.png` to `outputDirectory`.
+    /// Without a framebuffer (or with GL forbidden) the hash is the scene's, as `RecordingDisplay` gives.
+    public func capture(_ name: String, scene: Scene) -> Frame {
+        makeCurrent()
+        renderer.draw(scene)
+        let pixels = renderer.readPixels()
+        guard pixels.count == surfaceSize.width * surfaceSize.height * 4, !pixels.isEmpty else {
+            return Frame(file: nil, hash: RecordingDisplay.hash(scene))
+        }
+        let file = write(pixels, surfaceSize.width, surfaceSize.height, as: name + ".png")
+        return Frame(file: file, hash: PixelHash.fnv1a64(pixels))
+    }
+
+    /// The frame kept by the last `finishGL`, written as `<name>.png` with an `imageWriter`; no GL call.
+    public func keptImage(_ name: String) -> Frame? {
+        guard let kept else { return nil }
+        let file = write(kept.pixels, kept.width, kept.height, as: name + ".png")
+        return Frame(file: file, hash: PixelHash.fnv1a64(kept.pixels))
+    }
+
+    /// The last frame kept by `finishGL`: RGBA, top row first, and its size.
+    public var keptFrame: (pixels: [UInt8], width: Int, height: Int)? { kept }
+
+    /// Writes what the window shows as `interlude-N.png` (N = 1, 2, … not yet taken) in `outputDirectory`:
+    /// `scene` drawn afresh while GL is allowed, else the frame kept when the app left the foreground.
+    /// Returns the path written, or nil (no `imageWriter`, nothing to write, or a write error in `problems`).
+    public func screenshot(_ scene: Scene) -> String? {
+        var image = kept
+        if !renderer.gate.isForbidden, renderer.hasSurfaces {
+            makeCurrent()
+            renderer.draw(scene)
+            let pixels = renderer.readPixels()
+            if pixels.count == surfaceSize.width * surfaceSize.height * 4 {
+                image = (pixels, surfaceSize.width, surfaceSize.height)
+            }
+        }
+        guard let image, imageWriter != nil else { return nil }
+        var name: String
+        repeat {
+            screenshotCount += 1
+            name = "interlude-\(screenshotCount).png"
+        } while FileManager.default.fileExists(atPath: outputDirectory + "/" + name)
+        return write(image.pixels, image.width, image.height, as: name).map { outputDirectory + "/" + $0 }
+    }
+
+    /// Writes through `imageWriter`; returns the file name, or nil when there is no writer or it failed.
+    private func write(_ pixels: [UInt8], _ width: Int, _ height: Int, as name: String) -> String? {
+        guard let imageWriter else { return nil }
+        do {
+            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+            try imageWriter(pixels, width, height, outputDirectory + "/" + name)
+            return name
+        } catch {
+            problems.append("\(name): \(error)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,163 @@
+// GLFWWindowDisplay: the renderer in a desktop window. It draws into the renderer's framebuffer and blits it
+// to the window, so that releasing and restoring surfaces means the same here as offscreen. The window's
+// OpenGL context is current on the thread that made the display (the main thread); call it from there only.
+// Callbacks are in GLFWWindowDisplay+Callbacks.swift, captures and screenshots in GLFWWindowDisplay+Images.swift.
+
+import CGL
+import CGLFW
+import Foundation
+import GameCore
+import Renderer
+import Runtime
+import Services
+
+/// A GLFW window with an OpenGL 3.3 core context, shown through the `Display` port.
+public final class GLFWWindowDisplay: Display {
+    /// Writes RGBA pixels (top row first) of `width` x `height` as an image file at `path`.
+    public typealias ImageWriter = (_ rgba: [UInt8], _ width: Int, _ height: Int, _ path: String) throws -> Void
+
+    /// The GLFW window (`GLFWwindow*`).
+    public let window: OpaquePointer
+    /// The title given at creation; `showStatus` appends the app's state to it.
+    public let title: String
+    /// The renderer, made with the window's context current.
+    public let renderer: Renderer
+    /// Calls to `present`, drawn or not.
+    public private(set) var presentedFrames = 0
+    /// Encodes captures and screenshots (e.g. PlatformEGL's `PNGFile.write`); nil: frames are only hashed.
+    public var imageWriter: ImageWriter?
+    /// Where captures (`<name>.png`) and screenshots (`interlude-N.png`) go.
+    public var outputDirectory = "."
+    /// What went wrong without stopping the display (an image that could not be written), oldest first.
+    public internal(set) var problems: [String] = []
+    let events = WindowEventQueue()
+    var kept: (pixels: [UInt8], width: Int, height: Int)?  // last frame copied by finishGL, top row first
+    var screenshotCount = 0  // screenshots written so far
+    var surfaceSize = (width: 0, height: 0)  // pixels of the renderer's framebuffer, valid while it has surfaces
+    private var shownStatus: String?  // the suffix now in the window title; nil: the bare title
+
+    /// Opens a `width` x `height` window titled `title` with an OpenGL 3.3 core context, current on this
+    /// thread, and makes the renderer (shaders and font from `assets`) and its surfaces at the framebuffer size.
+    public init(width: Int = 1280, height: Int = 720, title: String = "Interlude", assets: AssetDirectory) throws {
+        let shaders = try ShaderSources(reading: assets.text)
+        guard glfwInit() == GLFW_TRUE else {
+            let detail = Self.lastError()
+            if ProcessInfo.processInfo.environment["DISPLAY", default: ""].isEmpty { throw WindowError.noDisplay }
+            throw WindowError.initializationFailed(detail)
+        }
+        glfwDefaultWindowHints()
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
+            throw WindowError.windowCreationFailed(Self.lastError())
+        }
+        glfwMakeContextCurrent(window)
+        glfwSwapInterval(1)
+        do {
+            renderer = try Renderer(shaders: shaders)
+        } catch {
+            glfwDestroyWindow(window)
+            throw error
+        }
+        self.window = window
+        self.title = title
+        let size = framebufferSize
+        makeSurfaces(width: size.width, height: size.height)
+        installCallbacks()
+    }
+
+    deinit {
+        glfwSetWindowUserPointer(window, nil)
+        glfwDestroyWindow(window)
+    }
+
+    /// The framebuffer's size in pixels; 0 x 0 while the window is iconified.
+    public var framebufferSize: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        glfwGetFramebufferSize(window, &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    /// Draws `scene` into the framebuffer (resized to the window's first), blits it to the window and swaps.
+    public func present(_ scene: Scene) {
+        presentedFrames += 1
+        makeCurrent()
+        let size = framebufferSize
+        guard size.width > 0, size.height > 0 else { return }
+        if renderer.hasSurfaces { makeSurfaces(width: size.width, height: size.height) }
+        renderer.draw(scene)
+        renderer.blitToWindow(width: size.width, height: size.height)
+        if !renderer.gate.isForbidden { glfwSwapBuffers(window) }
+    }
+
+    /// Keeps a CPU copy of the last frame (if the framebuffer exists), then waits for the GPU (`glFinish`).
+    public func finishGL() {
+        makeCurrent()
+        if renderer.hasSurfaces {
+            let pixels = renderer.readPixels()
+            let size = surfaceSize
+            if pixels.count == size.width * size.height * 4 { kept = (pixels, size.width, size.height) }
+        }
+        renderer.finish()
+    }
+
+    /// Deletes the framebuffer and its renderbuffers; shaders, font texture and meshes stay.
+    public func releaseSurfaces() {
+        makeCurrent()
+        renderer.releaseSurfaces()
+    }
+
+    /// Re-creates the framebuffer at the window's current size.
+    public func restoreSurfaces() {
+        makeCurrent()
+        let size = framebufferSize
+        makeSurfaces(width: size.width, height: size.height)
+    }
+
+    /// Makes the window's context current on this thread, unless it already is.
+    func makeCurrent() {
+        if glfwGetCurrentContext() != window { glfwMakeContextCurrent(window) }
+    }
+
+    /// Makes (or resizes) the renderer's framebuffer. An iconified window has no size: the last one is kept,
+    /// and `present` resizes once the window is shown again.
+    private func makeSurfaces(width: Int, height: Int) {
+        let known = surfaceSize.width > 0 ? surfaceSize : (width: 1280, height: 720)
+        let size = width > 0 && height > 0 ? (width: width, height: height) : known
+        renderer.makeSurfaces(width: size.width, height: size.height)
+        if renderer.hasSurfaces { surfaceSize = size }
+    }
+
+    /// From now on the renderer's gate refuses every GL call.
+    public func forbidGL() { renderer.gate.forbid() }
+    /// GL calls are admitted again.
+    public func allowGL() { renderer.gate.allow() }
+    /// Every renderer entry refused while GL was forbidden, oldest first.
+    public var refusedGLCalls: [String] { renderer.gate.violations }
+
+    /// Shows `status` in the title bar ("Interlude — inactive(call)"), or the bare title for nil. No GL, so it
+    /// works in every state: outside `active` the runtime presents no frames and the picture stands still.
+    public func showStatus(_ status: String?) {
+        guard status != shownStatus else { return }
+        shownStatus = status
+        glfwSetWindowTitle(window, status.map { "\(title) — \($0)" } ?? title)
+    }
+
+    /// True once the user has asked to close the window and the app has let it (see `close()`).
+    public var shouldClose: Bool { glfwWindowShouldClose(window) == GLFW_TRUE }
+
+    /// Marks the window to be closed; it disappears when the display is released.
+    public func close() { glfwSetWindowShouldClose(window, GLFW_TRUE) }
+
+    /// Hides the window at once (it is destroyed when the display is released).
+    public func hide() { glfwHideWindow(window) }
+
+    static func lastError() -> String {
+        var description: UnsafePointer<CChar>? = nil
+        let code = glfwGetError(&description)
+        return description.map { String(cString: $0) } ?? "GLFW error \(code)"
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder; delete when adding real tests.

@@ -1,0 +1,72 @@
+// Support: runtimes driven by hand for the mapping tests, and windows driven by the loop for the window tests.
+
+import Foundation
+import GameCore
+import Lifecycle
+import PlatformGLFW
+import Replay
+import Runtime
+import Services
+import XCTest
+
+/// The repository's Assets folder, found from this file.
+let assets = AssetDirectory(
+    path: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets").path)
+
+/// A GL-free runtime launched on the menu at t=0.
+func launchedRuntime(_ profile: Profile = .ios5, display: (any Display)? = RecordingDisplay()) -> Runtime {
+    let runtime = Runtime(profile: profile, seed: 7, display: display, snapshots: InMemorySnapshotStore())
+    runtime.send(.launched)
+    runtime.settle()
+    return runtime
+}
+
+extension Runtime {
+    /// Sends each event and performs its work, as the window loop does.
+    func inject(_ events: Event...) {
+        for event in events {
+            send(event)
+            settle()
+        }
+    }
+
+    /// Carries out what the mapping asked for, as `GLFWPlatform.apply` does; `quit` and `screenshot` are no-ops.
+    func apply(_ inputs: [DesktopInput]) {
+        for input in inputs {
+            switch input {
+            case .event(let event): send(event)
+            case .action(let action): perform(action)
+            case .hold(let key, let isHeld): hold(key, isHeld)
+            case .screenshot, .quit: break
+            }
+            settle()
+        }
+    }
+
+    /// The `name` field of every transcript line of `type`, in order.
+    func transcriptNames(_ type: String) -> [String] {
+        transcript.lines.compactMap { line in
+            guard line.contains("\"type\":\"\(type)\""), let range = line.range(of: "\"name\":\"") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != "\"" })
+        }
+    }
+}
+
+/// What the mapping asks for in `status` on the menu.
+func inputs(_ event: WindowEvent, _ status: Status, screen: Screen = .menu) -> [DesktopInput] {
+    DesktopMapping.inputs(for: event, status: status, screen: screen)
+}
+
+extension GLFWPlatform {
+    /// Steps the loop until `condition` holds or `timeout` seconds pass; returns whether it held.
+    @discardableResult
+    func pump(for timeout: Double = 5, until condition: () -> Bool = { false }) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            step(waitingUpTo: 0.005)
+            if condition() { return true }
+        } while Date() < deadline
+        return false
+    }
+}
