@@ -15,12 +15,26 @@ public enum Cell: Character, Hashable, Sendable {
     public var isOpen: Bool { self != .wall }
 }
 
+/// The textures a level is drawn with: names of RGBA PNGs in Assets/Textures (without `.png`).
+public struct LevelTheme: Hashable, Sendable {
+    public var wall: String
+    public var floor: String
+    public var ceiling: String
+
+    public init(wall: String = "wall-metal", floor: String = "floor-tiles", ceiling: String = "ceiling-panels") {
+        self.wall = wall
+        self.floor = floor
+        self.ceiling = ceiling
+    }
+}
+
 /// A level's layout. Cell (x, z) spans world x in x...x+1 and z in z...z+1; walls are 1 high.
 public struct Level: Hashable, Sendable {
     public let name: String
     public let width: Int  // cells along x
     public let depth: Int  // cells along z
     public let cells: [Cell]  // row-major, index z * width + x
+    public var theme = LevelTheme()  // textures of walls, floor and ceiling
 
     /// The cell at (x, z); outside the grid is wall.
     public func cell(_ x: Int, _ z: Int) -> Cell {
