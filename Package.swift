@@ -43,7 +43,8 @@ let package = Package(
         .testTarget(
             name: "RendererTests", dependencies: ["Renderer", "PlatformEGL", "GameCore", "Runtime", "CGL", "CEGL"]),
         .testTarget(
-            name: "PlatformGLFWTests", dependencies: ["PlatformGLFW", "Renderer", "Runtime", "Lifecycle", "GameCore"]),
+            name: "PlatformGLFWTests", dependencies: ["PlatformGLFW", "Renderer", "Runtime", "Lifecycle", "GameCore"],
+            exclude: ["run-under-xvfb.sh"]),
         .testTarget(
             name: "InterludeTests",
             dependencies: ["interlude", "PlatformEGL", "Runtime", "Replay", "Lifecycle", "Services", "GameCore"]),

@@ -67,3 +67,8 @@ struct TableRowTests {
         #expect(profile.row(for: Status(.active), .lockPressed) == Profile.ios5.row(for: Status(.active), .lockPressed))
     }
 }
+
+/// Test logs name a profile, not its whole table.
+extension Profile: CustomTestStringConvertible {
+    public var testDescription: String { "\(name) (sms \(smsStyle.rawValue))" }
+}
