@@ -38,12 +38,13 @@ extension DesktopMapping {
             ("1 / 2", "play single player / multiplayer (from the menu)"),
             ("3", "open the leaderboard (from the menu)"),
             ("Enter or R", "resume a paused game (it never resumes by itself)"),
-            ("Esc", "close the leaderboard, or leave the game for the menu"),
+            ("Esc", "close the leaderboard, or leave the game (or game over) for the menu"),
             ("W / S", "move forward / back (held)"),
             ("A / D", "strafe left / right (held)"),
             ("Left / Right", "turn left / right (held)"),
             ("Up / Down", "look up / down (held)"),
-            ("Space", "fire"),
+            ("Space or left click", "fire"),
+            ("mouse", "look around (while a game runs; the cursor is captured)"),
             ("F12", "write a screenshot (interlude-N.png)"),
             ("focus elsewhere / back", "homeDoubleTapped / switcherDismissed (app switcher)"),
             ("minimise / restore", "homePressed / iconTapped"),
@@ -63,7 +64,7 @@ extension DesktopMapping {
             switch screen {
             case .leaderboard: return [.action(.closeLeaderboard)]
             case .menu: return []
-            case .singlePlayer, .multiplayer: return [.action(.menu)]
+            case .singlePlayer, .multiplayer, .gameOver: return [.action(.menu)]
             }
         }
         if code == GLFW_KEY_F12 { return [.screenshot] }
