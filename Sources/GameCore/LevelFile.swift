@@ -20,9 +20,8 @@ public enum LevelFile {
 
     /// Parses a whole level file; errors carry the line and column and say what was expected.
     public static func parse(_ text: String) throws(Level.ParseError) -> Level {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.last == "\r" ? $0.dropLast() : $0
-        }
+        // "\r\n" is one Character in Swift: both line ends separate lines.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         guard lines.first.map(String.init) == header else {
             throw Level.ParseError(
                 line: 1, column: 1, message: "expected '\(header)' on the first line, found '\(lines.first ?? "")'")
