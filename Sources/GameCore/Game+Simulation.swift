@@ -49,7 +49,8 @@ extension Game {
         let dx = (ahead.x * forward - ahead.z * strafe) * Self.moveSpeed
         let dz = (ahead.z * forward + ahead.x * strafe) * Self.moveSpeed
         let before = (state.player.x, state.player.z)
-        (state.player.x, state.player.z) = slide(x: state.player.x, z: state.player.z, dx: dx, dz: dz, radius: Self.playerRadius)
+        (state.player.x, state.player.z) = slide(
+            x: state.player.x, z: state.player.z, dx: dx, dz: dz, radius: Self.playerRadius)
         if before != (state.player.x, state.player.z) { state.effects.bob += Self.bobPerStep }
     }
 

@@ -50,7 +50,9 @@ extension Level {
 
     /// True when a square of half-side `radius` centred on (x, z) touches a wall.
     func isBlocked(x: Float, z: Float, radius: Float) -> Bool {
-        for (cornerX, cornerZ) in [(x - radius, z - radius), (x + radius, z - radius), (x - radius, z + radius), (x + radius, z + radius)] {
+        for (cornerX, cornerZ) in [
+            (x - radius, z - radius), (x + radius, z - radius), (x - radius, z + radius), (x + radius, z + radius),
+        ] {
             if isWall(Int(cornerX.rounded(.down)), Int(cornerZ.rounded(.down))) { return true }
         }
         return false

@@ -105,7 +105,8 @@ public enum LevelFile {
     }
 
     static func error(_ line: Int, _ text: Substring, _ word: Substring, _ message: String) -> Level.ParseError {
-        Level.ParseError(line: line, column: text.distance(from: text.startIndex, to: word.startIndex) + 1, message: message)
+        Level.ParseError(
+            line: line, column: text.distance(from: text.startIndex, to: word.startIndex) + 1, message: message)
     }
 }
 
@@ -145,7 +146,8 @@ private struct Header {
             }
         case "par":
             guard words.count == 1, let seconds = Int(value), seconds >= 1, seconds <= 3600 else {
-                throw fail(value, "expected a whole number of seconds from 1 to 3600, found '\(words.joined(separator: " "))'")
+                throw fail(
+                    value, "expected a whole number of seconds from 1 to 3600, found '\(words.joined(separator: " "))'")
             }
             par = seconds
         case "facing":

@@ -138,7 +138,8 @@ extension ScriptReader {
         let whole: Int64? = NumberText.unsigned(parts[0])
         let fraction = parts.count == 2 ? parts[1] : ""
         let fractionDigits: Int64? = fraction.isEmpty ? 0 : NumberText.unsigned(fraction)
-        guard let whole, whole <= 100_000, let fractionDigits, fraction.count <= 3, parts.count == 1 || !fraction.isEmpty
+        guard let whole, whole <= 100_000, let fractionDigits, fraction.count <= 3,
+            parts.count == 1 || !fraction.isEmpty
         else {
             throw cursor.error(
                 .badNumber, at: token,

@@ -76,7 +76,8 @@ struct PlayCommand: ParsableCommand {
             let directory = try AssetDirectory.locate(assets)
             levels = try LevelFiles.load(from: directory)
             guard level <= levels.count else {
-                throw ValidationError("--level \(level): there are \(levels.count) levels in \(directory.path("Levels"))")
+                throw ValidationError(
+                    "--level \(level): there are \(levels.count) levels in \(directory.path("Levels"))")
             }
             display = try GLFWWindowDisplay(width: width, height: height, assets: directory)
         } catch {

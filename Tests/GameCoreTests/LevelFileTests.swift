@@ -23,7 +23,9 @@ func levelError(_ text: String) -> Level.ParseError? {
 struct LevelFileTests {
     @Test("a valid file gives the grid, the theme, par and facing")
     func valid() throws {
-        let text = levelText(header: ["# a comment", "name Test Room", "theme wall=wall-brick", "par 30", "facing north"])
+        let text = levelText(header: [
+            "# a comment", "name Test Room", "theme wall=wall-brick", "par 30", "facing north",
+        ])
         let level = try LevelFile.parse(text)
         #expect(level.name == "Test Room")
         #expect(level.width == 7 && level.depth == 4)
