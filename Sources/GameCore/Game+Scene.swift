@@ -68,11 +68,11 @@ extension Game {
         return Camera(position: position, yaw: angle + Float.pi / 2, pitch: -0.1)
     }
 
-    /// Enemies (alive or corpses), pickups not yet taken and exits. Outside a session the level's own cells.
+    /// Enemies (alive or corpses), pickups not yet taken and exits: of the session (also on its game-over
+    /// screen), else the level's own cells.
     private func sprites() -> [Sprite] {
         var sprites: [Sprite] = []
-        let inSession = state.isInSession
-        if inSession {
+        if state.isInSession || state.screen == .gameOver {
             for enemy in state.enemies {
                 let alive = enemy.isAlive
                 sprites.append(
