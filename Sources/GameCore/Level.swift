@@ -82,7 +82,7 @@ public struct Level: Hashable, Sendable {
             if line.isEmpty || line.first == ";" { continue }
             rows.append((index + 1, line))
         }
-        return try LevelFile.grid(name: name, rows: rows, endLine: max(1, rows.last?.line ?? 1))
+        return try LevelFile.grid(name: name, rows: rows, endLine: max(1, rows.last?.line ?? 1), isStrict: false)
     }
 
     /// The built-in training hangar: level 1 and the backdrop of the main menu.

@@ -47,16 +47,17 @@ public enum LevelFile {
         guard let name = header.name else {
             throw Level.ParseError(line: mapLine + 1, column: 1, message: "expected a 'name' line before 'map'")
         }
-        var level = try grid(name: name, rows: rows, endLine: mapLine + 2)
+        var level = try grid(name: name, rows: rows, endLine: mapLine + 2, isStrict: true)
         level.theme = header.theme
         level.parSeconds = header.par
         level.startYaw = header.facing
         return level
     }
 
-    /// Builds a level from grid rows, checking cells, widths, the border, one start and an exit.
-    static func grid(name: String, rows: [(line: Int, text: Substring)], endLine: Int) throws(Level.ParseError)
-        -> Level
+    /// Builds a level from grid rows, checking cells, widths and one start; `isStrict` (level files) also
+    /// wants a wall border and an exit.
+    static func grid(name: String, rows: [(line: Int, text: Substring)], endLine: Int, isStrict: Bool)
+        throws(Level.ParseError) -> Level
     {
         guard let first = rows.first else {
             throw Level.ParseError(line: endLine, column: 1, message: "expected at least one row of cells")
@@ -77,7 +78,7 @@ public enum LevelFile {
                         message: "expected one of # . P E + * X, found '\(character)'")
                 }
                 let onBorder = rowIndex == 0 || rowIndex == rows.count - 1 || column == 0 || column == width - 1
-                if onBorder, cell != .wall {
+                if isStrict, onBorder, cell != .wall {
                     throw Level.ParseError(
                         line: row.line, column: column + 1,
                         message: "expected a wall '#' on the border of the map, found '\(character)'")
@@ -98,7 +99,7 @@ public enum LevelFile {
         guard start != nil else {
             throw Level.ParseError(line: last, column: 1, message: "expected a player start 'P' in the map")
         }
-        guard cells.contains(.exit) else {
+        guard !isStrict || cells.contains(.exit) else {
             throw Level.ParseError(line: last, column: 1, message: "expected an exit 'X' in the map")
         }
         return Level(name: name, width: width, depth: rows.count, cells: cells)
