@@ -59,13 +59,17 @@ struct RealLevelTests {
         #expect(interrupted.violations.isEmpty)
     }
 
-    @Test("the bundled fight script passes and ends on level 2")
-    func bundledScript() throws {
-        let path = "Assets/Interruptions/fight-level1-sms-ios4.script"
-        let script = try ScriptParser.parse(try LevelAssets.text(path), file: path)
-        let result = ScriptRunner.run(script, levels: Self.levels)
-        #expect(result.ok, "\(result.failures)")
-        #expect(result.transcript.contains(#""name":"smsArrived""#))
-        #expect(result.expectations >= 10)
+    @Test("the bundled fight scripts pass; an SMS or a purge and relaunch mid-fight end in the same game")
+    func bundledScripts() throws {
+        var hashes: [String] = []
+        for name in ["fight-level1-sms-ios4", "fight-level1-purge-relaunch"] {
+            let path = "Assets/Interruptions/\(name).script"
+            let script = try ScriptParser.parse(try LevelAssets.text(path), file: path)
+            let result = ScriptRunner.run(script, levels: Self.levels)
+            #expect(result.ok, "\(name): \(result.failures)")
+            #expect(result.expectations >= 10)
+            hashes.append(result.simulationHash)
+        }
+        #expect(hashes[0] == hashes[1])
     }
 }
