@@ -44,6 +44,7 @@ extension Game {
             }
             state.held[control] = left == Int64.max ? left : (left > 1 ? left - 1 : nil)
         }
+        state.player.yaw = wrappedAngle(state.player.yaw)
         // yaw 0 looks down -z; strafing right is +x at yaw 0.
         let ahead = facing(state.player.yaw)
         let dx = (ahead.x * forward - ahead.z * strafe) * Self.moveSpeed

@@ -109,7 +109,7 @@ public struct Game: Hashable, Sendable {
     public mutating func look(yawMillidegrees yaw: Int64, pitchMillidegrees pitch: Int64) {
         guard state.isRunning else { return }
         let radiansPerMillidegree = Float.pi / 180_000
-        state.player.yaw -= Float(yaw) * radiansPerMillidegree
+        state.player.yaw = wrappedAngle(state.player.yaw - Float(yaw) * radiansPerMillidegree)
         state.player.pitch = max(-1.4, min(1.4, state.player.pitch + Float(pitch) * radiansPerMillidegree))
     }
 

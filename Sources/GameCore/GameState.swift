@@ -14,7 +14,7 @@ public enum Control: String, Hashable, Sendable, CaseIterable {
 public struct Player: Hashable, Sendable {
     public var x: Float  // world units
     public var z: Float  // world units
-    public var yaw: Float  // radians, 0 looks down -z, positive turns left
+    public var yaw: Float  // radians, -π..<π; 0 looks down -z, positive turns left
     public var pitch: Float  // radians, -1.4...1.4
     public var health: Int  // 0...100
     public var ammo: Int  // rounds left, 0...maxAmmo

@@ -12,6 +12,13 @@ func sinApproximation(_ angle: Float) -> Float {
     return x * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42 * (1 - x2 / 72))))
 }
 
+/// `angle` brought into -π..<π (unchanged when already there), so that yaw keeps its precision however long
+/// the player turns.
+func wrappedAngle(_ angle: Float) -> Float {
+    let twoPi = 2 * Float.pi
+    return angle - ((angle + Float.pi) / twoPi).rounded(.down) * twoPi
+}
+
 /// Cosine as a shifted sine.
 func cosApproximation(_ angle: Float) -> Float { sinApproximation(angle + Float.pi / 2) }
 

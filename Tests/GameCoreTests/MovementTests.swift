@@ -68,6 +68,9 @@ struct MovementTests {
         #expect(abs(game.state.player.yaw - (-Float.pi + 1)) < 0.0001, "a positive look turns right")
         game.look(yawMillidegrees: 0, pitchMillidegrees: 200_000)
         #expect(game.state.player.pitch == 1.4)
+        for _ in 0..<100 { game.look(yawMillidegrees: -3_600_000, pitchMillidegrees: 0) }
+        #expect(abs(game.state.player.yaw - (-Float.pi + 1)) < 0.001, "a thousand turns later, the same way")
+        #expect(game.state.player.yaw >= -Float.pi && game.state.player.yaw < Float.pi)
     }
 
     @Test("nothing moves while paused, and look is ignored")
