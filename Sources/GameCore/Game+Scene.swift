@@ -41,7 +41,7 @@ extension Game {
         var scene = Scene(level: level, camera: camera, sprites: sprites())
         scene.hud = [
             "\(state.screen == .multiplayer ? "MULTIPLAYER" : "SINGLE PLAYER")  level \(state.levelNumber) "
-                + "\(level.name)  kills \(state.kills)/\(state.kills + Int64(state.enemies.filter(\.isAlive).count))",
+                + "\(level.name)  enemies \(state.enemies.filter(\.isAlive).count)/\(state.enemies.count)",
             "score \(state.score)  health \(player.health)  ammo \(player.ammo)  time \(seconds / 60):"
                 + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)",
         ]

@@ -1,8 +1,8 @@
 // LevelFile: the level file format (Assets/Levels/*.level), parsed with `line:column` errors.
 //
 //   interlude-level 1                 first line: format version; another version is refused
-//   # a comment                       (in the header only: '#' is a wall in the map)
-//   name Hangar                       required: the level's name, shown on screen
+//   # a comment                       (in the header only, also after a value: '#' is a wall in the map)
+//   name Hangar                       required: the level's name, shown on screen (each key at most once)
 //   theme wall=wall-metal floor=floor-tiles ceiling=ceiling-panels   optional, any of the three
 //   par 45                            optional: seconds; each second under par adds 10 to the exit bonus
 //   facing east                       optional: north | east | south | west, the player's start facing
@@ -30,8 +30,9 @@ public enum LevelFile {
         var mapLine: Int? = nil
         for index in 1..<lines.count {
             let line = lines[index]
-            let words = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard let key = words.first, key.first != "#" else { continue }
+            // In the header, '#' starts a comment, also after a value.
+            let words = line.prefix { $0 != "#" }.split(separator: " ", omittingEmptySubsequences: true)
+            guard let key = words.first else { continue }
             if key == "map" {
                 guard words.count == 1 else { throw error(index + 1, line, words[1], "expected nothing after 'map'") }
                 mapLine = index
@@ -117,6 +118,7 @@ private struct Header {
     var theme = LevelTheme()
     var par = 60
     var facing: Float = -Float.pi / 2
+    var seen: [(key: Substring, line: Int)] = []  // keys read so far, to refuse a second one
 
     static let facings: [(String, Float)] = [
         ("north", 0), ("west", Float.pi / 2), ("south", Float.pi), ("east", -Float.pi / 2),
@@ -129,6 +131,10 @@ private struct Header {
             LevelFile.error(line, text, word, message)
         }
         guard let value = words.first else { throw fail(key, "expected a value after '\(key)'") }
+        if let first = seen.first(where: { $0.key == key }) {
+            throw fail(key, "'\(key)' appears twice; expected one (the first is on line \(first.line))")
+        }
+        seen.append((key, line))
         switch key {
         case "name":
             name = words.joined(separator: " ")

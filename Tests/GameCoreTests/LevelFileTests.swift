@@ -24,7 +24,7 @@ struct LevelFileTests {
     @Test("a valid file gives the grid, the theme, par and facing")
     func valid() throws {
         let text = levelText(header: [
-            "# a comment", "name Test Room", "theme wall=wall-brick", "par 30", "facing north",
+            "# a comment", "name Test Room  # trailing comment", "theme wall=wall-brick", "par 30", "facing north",
         ])
         let level = try LevelFile.parse(text)
         #expect(level.name == "Test Room")
@@ -42,6 +42,10 @@ struct LevelFileTests {
             (levelText(header: ["name X", "colour red"]), 3, 1, "unknown key 'colour'"),
             (levelText(header: ["name"]), 2, 1, "expected a value after 'name'"),
             (levelText(header: ["name X", "par soon"]), 3, 5, "expected a whole number of seconds"),
+            (
+                levelText(header: ["name X", "par 30", "par 40"]), 4, 1,
+                "'par' appears twice; expected one (the first is on line 3)"
+            ),
             (levelText(header: ["name X", "par 0"]), 3, 5, "expected a whole number of seconds"),
             (levelText(header: ["name X", "facing up"]), 3, 8, "expected north, east, south or west"),
             (levelText(header: ["name X", "theme wall=a roof=b"]), 3, 14, "expected wall=, floor= or ceiling="),
