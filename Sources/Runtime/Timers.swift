@@ -8,7 +8,7 @@ import Replay
 
 /// The timers the game uses.
 public enum TimerName: String, Hashable, Sendable, CaseIterable {
-    case round  // game clock: every second of play adds to the score
+    case round  // game clock: one more second on the level (the exit bonus counts them against par)
     case autosave  // virtual clock: saves a snapshot every 10 s during a session
     case enemies  // game clock: enemies think (see, chase, shoot) every `Game.thinkSteps` steps of play
 }
