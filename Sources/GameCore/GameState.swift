@@ -19,6 +19,7 @@ public struct Player: Hashable, Sendable {
     public var health: Int  // 0...100
     public var ammo: Int  // rounds left, 0...maxAmmo
 
+    /// A player at (x, z), full health and 30 rounds unless told otherwise.
     public init(x: Float, z: Float, yaw: Float = 0, pitch: Float = 0, health: Int = 100, ammo: Int = 30) {
         self.x = x
         self.z = z
@@ -51,6 +52,7 @@ public struct GameState: Hashable, Sendable {
     public var effects = Effects()  // short-lived counters behind the weapon, flashes and markers
     public var notice: String? = nil  // short message shown on screen (e.g. "match left"); not hashed
 
+    /// The main menu, no session.
     public init() {}
 
     /// True in a single-player or multiplayer session, paused or not.
@@ -68,6 +70,7 @@ public struct Effects: Hashable, Sendable {
     public var damage: Int64 = 0  // 30 when the player is hurt
     public var bob: Float = 0  // radians, walking phase; advances only while the player moves
 
+    /// Nothing showing.
     public init() {}
 }
 
@@ -89,6 +92,7 @@ public struct Enemy: Hashable, Sendable {
     public var cooldown: Int64  // thinks until it may shoot again
     public var flash: Int64  // steps of hit flash left
 
+    /// An idle enemy at (x, z).
     public init(x: Float, z: Float, health: Int = Enemy.fullHealth) {
         self.x = x
         self.z = z
@@ -118,6 +122,7 @@ public struct Pickup: Hashable, Sendable {
     public var z: Int  // cell
     public var isTaken: Bool
 
+    /// A pickup in cell (x, z).
     public init(kind: PickupKind, x: Int, z: Int, isTaken: Bool = false) {
         self.kind = kind
         self.x = x
