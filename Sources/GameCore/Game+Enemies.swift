@@ -1,6 +1,7 @@
 // Game+Enemies: enemies see, chase and shoot. `enemiesThink()` runs on the runtime's think timer (every
 // `thinkSteps` steps of play): an enemy that sees the player (in range, no wall between) remembers where, and
-// shoots when close enough and ready. Every step, a chasing enemy walks towards where it saw the player last.
+// shoots when close enough and ready. Every step, a chasing enemy walks towards where it saw the player last,
+// keeping its distance from the other enemies.
 
 extension Game {
     /// Steps between two thinks (the runtime's enemy timer uses this period).
@@ -10,6 +11,7 @@ extension Game {
     static let enemySpeed: Float = 1.5 / Float(stepsPerSecond)  // world units per step
     static let enemyRadius2: Float = 0.3  // world units, half the side of an enemy's square against walls
     static let keepAway: Float = 1.2  // world units: a chasing enemy stops this close to the player
+    static let spacing: Float = 0.7  // world units: enemies keep this far apart
 
     /// Every living enemy looks for the player and, when it sees it in range and is ready, shoots:
     /// the hit chance falls with distance, damage is 4...9; all drawn from the seeded random source.
@@ -38,6 +40,17 @@ extension Game {
         }
     }
 
+    /// True when (x, z) is closer than `spacing` to another living enemy that is not already closer to
+    /// enemy `index` (so two enemies never merge, and one that is stuck can still move apart).
+    private func isCrowded(x: Float, z: Float, by index: Int) -> Bool {
+        let me = state.enemies[index]
+        for (other, enemy) in state.enemies.enumerated() where other != index && enemy.isAlive {
+            let after = distance(x, z, enemy.x, enemy.z)
+            if after < Self.spacing, after < distance(me.x, me.z, enemy.x, enemy.z) { return true }
+        }
+        return false
+    }
+
     /// Chasing enemies walk towards the player's last seen position, sliding along walls.
     mutating func moveEnemies() {
         let player = state.player
@@ -48,7 +61,9 @@ extension Game {
             guard toTarget > Self.enemySpeed, toPlayer > Self.keepAway else { continue }
             let dx = (enemy.targetX - enemy.x) / toTarget * Self.enemySpeed
             let dz = (enemy.targetZ - enemy.z) / toTarget * Self.enemySpeed
-            (enemy.x, enemy.z) = slide(x: enemy.x, z: enemy.z, dx: dx, dz: dz, radius: Self.enemyRadius2)
+            let (x, z) = slide(x: enemy.x, z: enemy.z, dx: dx, dz: dz, radius: Self.enemyRadius2)
+            guard !isCrowded(x: x, z: z, by: index) else { continue }
+            (enemy.x, enemy.z) = (x, z)
             state.enemies[index] = enemy
         }
     }

@@ -68,4 +68,23 @@ struct EnemyTests {
         #expect(game.takeOutcomes() == [.gameOver(won: false, score: 0)])
         #expect(game.scene().overlay?.hasPrefix("GAME OVER") == true && game.scene().statusBar == nil)
     }
+
+    @Test("two enemies chasing the same player keep apart")
+    func keepApart() {
+        let room = grid(
+            "##########",
+            "#P......E#",
+            "#.......E#",
+            "#X.......#",
+            "##########")
+        var game = playing([room])
+        game.state.player.health = 100
+        for _ in 0..<8 {
+            game.run(steps: 30)
+            game.state.player.health = 100  // keep the player alive: this test is about the enemies
+        }
+        let (a, b) = (game.state.enemies[0], game.state.enemies[1])
+        #expect(a.mode == .chasing && b.mode == .chasing && a.x < 7 && b.x < 7, "both came closer")
+        #expect(((a.x - b.x) * (a.x - b.x) + (a.z - b.z) * (a.z - b.z)).squareRoot() >= 0.7)
+    }
 }
