@@ -39,6 +39,7 @@ let package = Package(
 
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle"]),
+        .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Lifecycle", "GameCore", "Replay"]),
         .testTarget(
             name: "RendererTests", dependencies: ["Renderer", "PlatformEGL", "GameCore", "Runtime", "CGL", "CEGL"]),

@@ -1,41 +1,61 @@
-// Game+Scene: what the game shows: the level from the player's eyes (or a fly-through on the menu),
-// its things as sprites, the HUD and the pause overlay.
+// Game+Scene: what the game shows: the level from the player's eyes (or a fly-through on the menu and the
+// game-over screen), enemies, corpses, pickups and exits as sprites, the weapon, status bar, flashes and HUD.
 
 extension Game {
     static let eyeHeight: Float = 0.5  // world units above the floor
 
     /// The scene for this frame; `status` lines (life-cycle state, callbacks, work) are appended to the HUD.
     public func scene(status: [String] = [], leaderboard: [String] = []) -> Scene {
-        var hud: [String]
-        var overlay: String? = nil
-        var tint: Color? = nil
-        let camera: Camera
+        var scene: Scene
         switch state.screen {
-        case .menu, .leaderboard:
-            camera = flyThroughCamera()
-            hud = ["INTERLUDE  main menu", "1 single player  2 multiplayer  3 leaderboard"]
-            if state.screen == .leaderboard {
-                overlay = "LEADERBOARD"
-                hud = ["LEADERBOARD  (Esc: back)"] + (leaderboard.isEmpty ? ["loading..."] : leaderboard)
-                tint = Color(0.05, 0.05, 0.15)
-            }
-        case .singlePlayer, .multiplayer:
-            let player = state.player
-            camera = Camera(position: Vec3(player.x, Self.eyeHeight, player.z), yaw: player.yaw, pitch: player.pitch)
-            let seconds = state.steps / Int64(stepsPerSecond)
-            hud = [
-                "\(state.screen == .multiplayer ? "MULTIPLAYER" : "SINGLE PLAYER")  level \(state.levelNumber)",
-                "score \(state.score)  health \(player.health)  ammo \(player.ammo)  time \(seconds / 60):"
-                    + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)",
+        case .menu:
+            scene = Scene(level: level, camera: flyThroughCamera(), sprites: sprites())
+            scene.hud = ["INTERLUDE  main menu", "1 single player  2 multiplayer  3 leaderboard"]
+        case .leaderboard:
+            scene = Scene(level: level, camera: flyThroughCamera(), sprites: sprites())
+            scene.overlay = "LEADERBOARD"
+            scene.hud = ["LEADERBOARD  (Esc: back)"] + (leaderboard.isEmpty ? ["loading..."] : leaderboard)
+            scene.tint = Color(0.05, 0.05, 0.15)
+        case .gameOver:
+            scene = Scene(level: level, camera: flyThroughCamera(), sprites: sprites())
+            scene.overlay = (state.hasWon ? "YOU WIN" : "GAME OVER") + " - score \(state.score)"
+            scene.hud = [
+                "\(state.hasWon ? "all levels cleared" : "killed on level \(state.levelNumber)")  score \(state.score)"
+                    + "  kills \(state.kills)  shots \(state.shots)  hits \(state.hits)",
+                "Esc: main menu",
             ]
-            if state.isPaused {
-                overlay = "PAUSED - press R to resume"
-                tint = Color(0.1, 0.1, 0.1)
-            }
+            scene.tint = state.hasWon ? Color(0.05, 0.15, 0.05) : Color(0.25, 0.02, 0.02)
+        case .singlePlayer, .multiplayer:
+            scene = sessionScene()
         }
-        if let notice = state.notice { hud.append("! " + notice) }
-        return Scene(
-            level: level, camera: camera, sprites: sprites(), hud: hud + status, overlay: overlay, tint: tint)
+        if let notice = state.notice { scene.hud.append("! " + notice) }
+        scene.hud += status
+        return scene
+    }
+
+    private func sessionScene() -> Scene {
+        let player = state.player
+        let camera = Camera(position: Vec3(player.x, Self.eyeHeight, player.z), yaw: player.yaw, pitch: player.pitch)
+        let seconds = state.steps / Int64(stepsPerSecond)
+        let effects = state.effects
+        var scene = Scene(level: level, camera: camera, sprites: sprites())
+        scene.hud = [
+            "\(state.screen == .multiplayer ? "MULTIPLAYER" : "SINGLE PLAYER")  level \(state.levelNumber) "
+                + "\(level.name)  enemies \(state.enemies.filter(\.isAlive).count)/\(state.enemies.count)",
+            "score \(state.score)  health \(player.health)  ammo \(player.ammo)  time \(seconds / 60):"
+                + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)",
+        ]
+        scene.weapon = WeaponView(recoil: Float(effects.recoil) / 8, isFlashing: effects.muzzle > 0, bob: effects.bob)
+        scene.statusBar = StatusBar(
+            health: player.health, ammo: player.ammo, score: state.score, level: state.levelNumber, seconds: seconds)
+        scene.damage = Float(effects.damage) / 30
+        scene.hitMarker = effects.hitMarker > 0
+        scene.crosshair = state.isRunning
+        if state.isPaused {
+            scene.overlay = "PAUSED - press R to resume"
+            scene.tint = Color(0.1, 0.1, 0.1)
+        }
+        return scene
     }
 
     /// The menu's slow circle around the level's middle.
@@ -44,23 +64,50 @@ extension Game {
         let centreX = Float(level.width) / 2
         let centreZ = Float(level.depth) / 2
         let radius = min(centreX, centreZ) * 0.5
-        let position = Vec3(
-            centreX + radius * sinApproximation(angle), 0.6, centreZ + radius * sinApproximation(angle + Float.pi / 2))
+        let position = Vec3(centreX + radius * sinApproximation(angle), 0.6, centreZ + radius * cosApproximation(angle))
         return Camera(position: position, yaw: angle + Float.pi / 2, pitch: -0.1)
     }
 
+    /// Enemies (alive or corpses), pickups not yet taken and exits: of the session (also on its game-over
+    /// screen), else the level's own cells.
     private func sprites() -> [Sprite] {
-        let kinds: [(Cell, Float, Color)] = [
-            (.enemy, 0.6, Color(0.85, 0.15, 0.1)), (.health, 0.3, Color(0.2, 0.85, 0.3)),
-            (.ammo, 0.3, Color(0.9, 0.8, 0.2)), (.exit, 0.8, Color(0.2, 0.4, 0.95)),
-        ]
         var sprites: [Sprite] = []
-        for (kind, size, color) in kinds {
-            for cell in level.positions(of: kind) {
+        if state.isInSession || state.screen == .gameOver {
+            for enemy in state.enemies {
+                let alive = enemy.isAlive
                 sprites.append(
-                    Sprite(position: Vec3(Float(cell.x) + 0.5, 0, Float(cell.z) + 0.5), size: size, color: color))
+                    Sprite(
+                        position: Vec3(enemy.x, 0, enemy.z), size: alive ? 0.8 : 0.7,
+                        color: alive ? Color(0.85, 0.15, 0.1) : Color(0.45, 0.1, 0.08), kind: alive ? .enemy : .corpse,
+                        flash: Float(enemy.flash) / 6))
             }
+            for pickup in state.pickups where !pickup.isTaken {
+                sprites.append(pickupSprite(pickup.kind, x: pickup.x, z: pickup.z))
+            }
+        } else {
+            for cell in level.positions(of: .enemy) {
+                sprites.append(
+                    Sprite(
+                        position: Vec3(Float(cell.x) + 0.5, 0, Float(cell.z) + 0.5), size: 0.8,
+                        color: Color(0.85, 0.15, 0.1), kind: .enemy))
+            }
+            for cell in level.positions(of: .health) { sprites.append(pickupSprite(.health, x: cell.x, z: cell.z)) }
+            for cell in level.positions(of: .ammo) { sprites.append(pickupSprite(.ammo, x: cell.x, z: cell.z)) }
+        }
+        for cell in level.positions(of: .exit) {
+            sprites.append(
+                Sprite(
+                    position: Vec3(Float(cell.x) + 0.5, 0, Float(cell.z) + 0.5), size: 0.8,
+                    color: Color(0.2, 0.4, 0.95), kind: .exit))
         }
         return sprites
+    }
+
+    private func pickupSprite(_ kind: PickupKind, x: Int, z: Int) -> Sprite {
+        let position = Vec3(Float(x) + 0.5, 0, Float(z) + 0.5)
+        switch kind {
+        case .health: return Sprite(position: position, size: 0.35, color: Color(0.2, 0.85, 0.3), kind: .health)
+        case .ammo: return Sprite(position: position, size: 0.35, color: Color(0.9, 0.8, 0.2), kind: .ammo)
+        }
     }
 }

@@ -1,14 +1,34 @@
-// Game+Simulation: one fixed step of the simulation: held controls move and turn the player, walls stop it.
+// Game+Simulation: one fixed step of the simulation, as a list: effects fade, held controls move and turn the
+// player (walls stop and slide it), enemies walk, pickups are taken, the exit is checked.
+// Enemies think (see and shoot) on the runtime's think timer, in Game+Enemies.swift.
 
 extension Game {
     static let moveSpeed: Float = 3.0 / Float(stepsPerSecond)  // world units per step
     static let turnSpeed: Float = 2.0 / Float(stepsPerSecond)  // radians per step
-    static let playerRadius: Float = 0.25  // world units
+    static let playerRadius: Float = 0.25  // world units, half the side of the player's square
+    static let bobPerStep: Float = 0.25  // radians of walking bob per step of movement
 
     /// Advances the session by one fixed step. Call only while `state.isRunning`.
     public mutating func step() {
         precondition(state.isRunning, "the simulation steps only in a running session")
         state.steps += 1
+        fadeEffects()
+        movePlayer()
+        moveEnemies()
+        takePickups()
+        checkExit()
+    }
+
+    private mutating func fadeEffects() {
+        state.effects.reload = max(0, state.effects.reload - 1)
+        state.effects.recoil = max(0, state.effects.recoil - 1)
+        state.effects.muzzle = max(0, state.effects.muzzle - 1)
+        state.effects.hitMarker = max(0, state.effects.hitMarker - 1)
+        state.effects.damage = max(0, state.effects.damage - 1)
+        for index in state.enemies.indices { state.enemies[index].flash = max(0, state.enemies[index].flash - 1) }
+    }
+
+    private mutating func movePlayer() {
         var forward: Float = 0
         var strafe: Float = 0
         for (control, left) in state.held.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -24,36 +44,23 @@ extension Game {
             }
             state.held[control] = left == Int64.max ? left : (left > 1 ? left - 1 : nil)
         }
+        state.player.yaw = wrappedAngle(state.player.yaw)
         // yaw 0 looks down -z; strafing right is +x at yaw 0.
-        let sine = sinApproximation(state.player.yaw)
-        let cosine = sinApproximation(state.player.yaw + Float.pi / 2)
-        let dx = (-sine * forward + cosine * strafe) * Self.moveSpeed
-        let dz = (-cosine * forward - sine * strafe) * Self.moveSpeed
-        slide(dx: dx, dz: dz)
+        let ahead = facing(state.player.yaw)
+        let dx = (ahead.x * forward - ahead.z * strafe) * Self.moveSpeed
+        let dz = (ahead.z * forward + ahead.x * strafe) * Self.moveSpeed
+        let before = (state.player.x, state.player.z)
+        (state.player.x, state.player.z) = slide(
+            x: state.player.x, z: state.player.z, dx: dx, dz: dz, radius: Self.playerRadius)
+        if before != (state.player.x, state.player.z) { state.effects.bob += Self.bobPerStep }
     }
 
-    /// Moves along x, then along z, each only if the player's square stays out of walls: walls slide.
-    private mutating func slide(dx: Float, dz: Float) {
-        if !blocked(x: state.player.x + dx, z: state.player.z) { state.player.x += dx }
-        if !blocked(x: state.player.x, z: state.player.z + dz) { state.player.z += dz }
+    /// Moves along x, then along z, each only if the square stays out of walls: against a wall, movement slides.
+    func slide(x: Float, z: Float, dx: Float, dz: Float, radius: Float) -> (Float, Float) {
+        var x = x
+        var z = z
+        if !level.isBlocked(x: x + dx, z: z, radius: radius) { x += dx }
+        if !level.isBlocked(x: x, z: z + dz, radius: radius) { z += dz }
+        return (x, z)
     }
-
-    private func blocked(x: Float, z: Float) -> Bool {
-        let r = Self.playerRadius
-        for (cornerX, cornerZ) in [(x - r, z - r), (x + r, z - r), (x - r, z + r), (x + r, z + r)] {
-            if level.isWall(Int(cornerX.rounded(.down)), Int(cornerZ.rounded(.down))) { return true }
-        }
-        return false
-    }
-}
-
-/// Sine by range reduction and a 9th-order polynomial: exact same bits on every machine, no libm needed.
-func sinApproximation(_ angle: Float) -> Float {
-    let twoPi = 2 * Float.pi
-    var x = angle - (angle / twoPi).rounded(.down) * twoPi  // 0..<2π
-    if x > Float.pi { x -= twoPi }  // -π...π
-    if x > Float.pi / 2 { x = Float.pi - x }
-    if x < -Float.pi / 2 { x = -Float.pi - x }
-    let x2 = x * x
-    return x * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42 * (1 - x2 / 72))))
 }

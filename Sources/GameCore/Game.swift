@@ -1,11 +1,18 @@
 // Game: the game's state plus the levels it plays; actions the player takes and the runtime's hooks.
 
+/// Something that ended, for the runtime to act on (submit the score): taken with `takeOutcomes()`.
+public enum GameOutcome: Hashable, Sendable {
+    case levelCompleted(level: Int, score: Int64)  // the exit was reached and the next level started
+    case gameOver(won: Bool, score: Int64)  // the player died, or cleared the last level
+}
+
 /// The game as the runtime sees it: actions in, fixed steps, a scene and a state hash out.
 public struct Game: Hashable, Sendable {
     public var state = GameState()
     public let seed: UInt64  // simulation seed; a new session reseeds from it
     public let levels: [Level]  // level 1 is levels[0]
     public var menuFrames: Int64 = 0  // frames of the menu's fly-through; cosmetic, not hashed
+    var outcomes: [GameOutcome] = []  // not yet taken by the runtime
 
     public init(seed: UInt64, levels: [Level] = [.hangar]) {
         precondition(!levels.isEmpty, "a game needs at least one level")
@@ -18,16 +25,44 @@ public struct Game: Hashable, Sendable {
     public var level: Level { levels[max(0, min(levels.count, state.levelNumber) - 1)] }
 
     /// Starts a session of `mode` on level `number` (clamped to the levels there are), running.
-    public mutating func play(_ mode: Screen, level number: Int) {
+    /// `run` names the session's score on the leaderboard.
+    public mutating func play(_ mode: Screen, level number: Int, run: Int64 = 0) {
         precondition(mode == .singlePlayer || mode == .multiplayer, "play takes a session screen")
         var fresh = GameState()
         fresh.screen = mode
+        fresh.run = run
         fresh.levelNumber = max(1, min(levels.count, number))
         fresh.random = SimulationRandom(seed: seed &+ UInt64(fresh.levelNumber))
         if number != fresh.levelNumber { fresh.notice = "level \(number) does not exist; playing \(fresh.levelNumber)" }
-        let start = levels[fresh.levelNumber - 1].positions(of: .start)[0]
-        fresh.player = Player(x: Float(start.x) + 0.5, z: Float(start.z) + 0.5, yaw: -Float.pi / 2)
         state = fresh
+        enterLevel(fresh.levelNumber)
+        outcomes = []
+    }
+
+    /// Puts the player at the start of level `number`, with that level's enemies and pickups; health, ammo
+    /// and score are kept.
+    mutating func enterLevel(_ number: Int) {
+        state.levelNumber = number
+        let level = levels[number - 1]
+        let start = level.positions(of: .start)[0]
+        state.player.x = Float(start.x) + 0.5
+        state.player.z = Float(start.z) + 0.5
+        state.player.yaw = level.startYaw
+        state.player.pitch = 0
+        state.enemies = level.positions(of: .enemy).map { Enemy(x: Float($0.x) + 0.5, z: Float($0.z) + 0.5) }
+        var pickups: [Pickup] = []
+        for z in 0..<level.depth {
+            for x in 0..<level.width {
+                switch level.cell(x, z) {
+                case .health: pickups.append(Pickup(kind: .health, x: x, z: z))
+                case .ammo: pickups.append(Pickup(kind: .ammo, x: x, z: z))
+                default: break
+                }
+            }
+        }
+        state.pickups = pickups
+        state.roundSeconds = 0
+        state.held = [:]
     }
 
     /// Pauses a session (the pause overlay shows); nothing outside a session.
@@ -69,43 +104,24 @@ public struct Game: Hashable, Sendable {
     /// Releases a held control.
     public mutating func release(_ control: Control) { state.held[control] = nil }
 
-    /// Fires one shot: uses ammo; the seeded random source decides whether it hits.
-    public mutating func fire() {
-        guard state.isRunning, state.player.ammo > 0 else { return }
-        state.player.ammo -= 1
-        if state.random.below(100) < 40 {
-            state.hits += 1
-            state.score += 50
-        }
+    /// Turns the view at once by whole thousandths of a degree (mouse look): positive `yaw` turns right,
+    /// positive `pitch` looks up. Integers, so that a recorded look replays to the same bits.
+    public mutating func look(yawMillidegrees yaw: Int64, pitchMillidegrees pitch: Int64) {
+        guard state.isRunning else { return }
+        let radiansPerMillidegree = Float.pi / 180_000
+        state.player.yaw = wrappedAngle(state.player.yaw - Float(yaw) * radiansPerMillidegree)
+        state.player.pitch = max(-1.4, min(1.4, state.player.pitch + Float(pitch) * radiansPerMillidegree))
     }
 
-    /// The round timer fired: one more second survived.
+    /// The round timer fired: one more second on this level (the exit bonus counts them against par).
     public mutating func roundTimerFired() {
         guard state.isRunning else { return }
         state.roundSeconds += 1
-        state.score += 10
     }
 
-    /// A hash of everything gameplay depends on (menu animation and notices excluded), 16 hex digits.
-    public var stateHash: String {
-        var hasher = StateHasher()
-        hasher.combine(state.screen.rawValue)
-        hasher.combine(Int64(state.isPaused ? 1 : 0))
-        hasher.combine(Int64(state.levelNumber))
-        hasher.combine(state.score)
-        hasher.combine(state.steps)
-        hasher.combine(state.roundSeconds)
-        hasher.combine(state.hits)
-        hasher.combine(state.player.x)
-        hasher.combine(state.player.z)
-        hasher.combine(state.player.yaw)
-        hasher.combine(state.player.pitch)
-        hasher.combine(Int64(state.player.health))
-        hasher.combine(Int64(state.player.ammo))
-        hasher.combine(state.random.state)
-        for control in Control.allCases {
-            hasher.combine(state.held[control] ?? 0)
-        }
-        return hasher.hex
+    /// The outcomes since the last call, oldest first.
+    public mutating func takeOutcomes() -> [GameOutcome] {
+        defer { outcomes = [] }
+        return outcomes
     }
 }

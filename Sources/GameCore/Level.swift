@@ -1,5 +1,6 @@
-// Level: a grid of cells, parsed from text. '#' wall, '.' floor, 'P' player start, 'E' enemy,
-// '+' health, '*' ammo, 'X' exit. Rows are z (north to south), columns are x (west to east).
+// Level: a grid of cells. '#' wall, '.' floor, 'P' player start, 'E' enemy, '+' health, '*' ammo, 'X' exit.
+// Rows are z (north to south), columns are x (west to east). Level files (header + grid) are read by
+// LevelFile.swift; `parse(name:_:)` reads a bare grid (the built-in hangar).
 
 /// What fills one cell of a level.
 public enum Cell: Character, Hashable, Sendable {
@@ -35,6 +36,18 @@ public struct Level: Hashable, Sendable {
     public let depth: Int  // cells along z
     public let cells: [Cell]  // row-major, index z * width + x
     public var theme = LevelTheme()  // textures of walls, floor and ceiling
+    public var parSeconds = 60  // seconds; each second under par adds to the exit bonus
+    public var startYaw: Float = -Float.pi / 2  // radians, the player's facing at the start (default east)
+
+    /// A level from its cells (row-major, `width * depth` of them).
+    public init(name: String, width: Int, depth: Int, cells: [Cell], theme: LevelTheme = LevelTheme()) {
+        precondition(cells.count == width * depth, "a level has width * depth cells")
+        self.name = name
+        self.width = width
+        self.depth = depth
+        self.cells = cells
+        self.theme = theme
+    }
 
     /// The cell at (x, z); outside the grid is wall.
     public func cell(_ x: Int, _ z: Int) -> Cell {
@@ -62,37 +75,14 @@ public struct Level: Hashable, Sendable {
         public var description: String { "\(line):\(column): \(message)" }
     }
 
-    /// Parses a level from its text (one row per line; blank lines and lines starting with ';' are skipped).
+    /// Parses a bare grid (one row per line; blank lines and lines starting with ';' are skipped).
     public static func parse(name: String, _ text: String) throws(ParseError) -> Level {
-        var rows: [[Cell]] = []
-        var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
+        var rows: [(line: Int, text: Substring)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.isEmpty || line.first == ";" { continue }
-            var row: [Cell] = []
-            for (column, character) in line.enumerated() {
-                guard let cell = Cell(rawValue: character) else {
-                    throw ParseError(
-                        line: lineNumber, column: column + 1,
-                        message: "expected one of # . P E + * X, found '\(character)'")
-                }
-                row.append(cell)
-            }
-            if let first = rows.first, first.count != row.count {
-                throw ParseError(
-                    line: lineNumber, column: min(first.count, row.count) + 1,
-                    message: "expected \(first.count) cells like the first row, found \(row.count)")
-            }
-            rows.append(row)
+            rows.append((index + 1, line))
         }
-        guard let first = rows.first else {
-            throw ParseError(line: max(lineNumber, 1), column: 1, message: "expected at least one row of cells")
-        }
-        let level = Level(name: name, width: first.count, depth: rows.count, cells: rows.flatMap { $0 })
-        if level.positions(of: .start).count != 1 {
-            throw ParseError(line: 1, column: 1, message: "expected exactly one player start 'P'")
-        }
-        return level
+        return try LevelFile.grid(name: name, rows: rows, endLine: max(1, rows.last?.line ?? 1), isStrict: false)
     }
 
     /// The built-in training hangar: level 1 and the backdrop of the main menu.

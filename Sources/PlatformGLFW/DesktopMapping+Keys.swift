@@ -43,7 +43,8 @@ extension DesktopMapping {
             ("A / D", "strafe left / right (held)"),
             ("Left / Right", "turn left / right (held)"),
             ("Up / Down", "look up / down (held)"),
-            ("Space", "fire"),
+            ("Space or left click", "fire"),
+            ("mouse", "look around (captured while a game runs)"),
             ("F12", "write a screenshot (interlude-N.png)"),
             ("focus elsewhere / back", "homeDoubleTapped / switcherDismissed (app switcher)"),
             ("minimise / restore", "homePressed / iconTapped"),
@@ -63,7 +64,7 @@ extension DesktopMapping {
             switch screen {
             case .leaderboard: return [.action(.closeLeaderboard)]
             case .menu: return []
-            case .singlePlayer, .multiplayer: return [.action(.menu)]
+            case .singlePlayer, .multiplayer, .gameOver: return [.action(.menu)]
             }
         }
         if code == GLFW_KEY_F12 { return [.screenshot] }

@@ -32,6 +32,8 @@ public final class GLFWPlatform {
     private var clock = FrameClock()
     private var coalescer = WindowEventCoalescer()
     private let readClock: () -> UInt64  // monotonic ns
+    private var lastCursor: (x: Double, y: Double)? = nil  // pixels; nil while the cursor is not captured
+    private var wasButtonDown = false  // the left mouse button, at the last poll
 
     /// A loop for `runtime` drawing into `display`. `readClock` gives monotonic nanoseconds (default: uptime);
     /// tests may pass their own to step time by hand. The runtime presents once per loop iteration.
@@ -64,6 +66,7 @@ public final class GLFWPlatform {
         let events = coalescer.take(display.takeEvents(), at: Int64(truncatingIfNeeded: reading))
         runtime.advance(by: clock.elapsed(at: reading))
         for event in events where !isFinished { handle(event) }
+        if !isFinished { pollMouse() }
         display.showStatus(runtime.status.state == .active ? nil : runtime.status.description)
     }
 
@@ -89,6 +92,30 @@ public final class GLFWPlatform {
             display.hide()
         }
         runtime.settle()
+    }
+
+    /// Mouse look and fire: while a game runs the cursor is captured and its movement turns the view
+    /// (0.1 degree per pixel, as a recorded `look` action); a left-button press fires.
+    private func pollMouse() {
+        let isPlaying = runtime.status.state == .active && runtime.game.state.isRunning
+        let wanted = isPlaying ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL
+        if glfwGetInputMode(display.window, GLFW_CURSOR) != wanted {
+            glfwSetInputMode(display.window, GLFW_CURSOR, wanted)
+            lastCursor = nil
+        }
+        let isButtonDown = glfwGetMouseButton(display.window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS
+        defer { wasButtonDown = isButtonDown }
+        guard isPlaying else { return }
+        var x: Double = 0
+        var y: Double = 0
+        glfwGetCursorPos(display.window, &x, &y)
+        if let last = lastCursor {
+            let yaw = Int64(((x - last.x) * 100).rounded())
+            let pitch = Int64(((last.y - y) * 100).rounded())
+            if yaw != 0 || pitch != 0 { apply(.action(.look(yawMillidegrees: yaw, pitchMillidegrees: pitch))) }
+        }
+        lastCursor = (x, y)
+        if isButtonDown, !wasButtonDown { apply(.action(.fire)) }
     }
 
     /// Seconds until the next simulation step while the game loop runs; otherwise a longer wait for events.

@@ -95,6 +95,9 @@ public enum GameAction: Hashable, Sendable {
     case openLeaderboard, closeLeaderboard, menu, resume
     case input(InputKey, duration: Nanoseconds)  // hold `key` for `duration`
     case fire
+    /// `look <yaw> [<pitch>]`: turn the view at once (mouse look), in degrees with up to 3 decimals; positive
+    /// yaw turns right, positive pitch looks up. Kept in thousandths of a degree so text and value round-trip.
+    case look(yawMillidegrees: Int64, pitchMillidegrees: Int64)
 }
 
 /// A comparison in `expect snapshot`.

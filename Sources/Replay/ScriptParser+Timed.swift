@@ -3,7 +3,7 @@
 import Lifecycle
 
 extension ScriptReader {
-    static let actionNames = ["play", "openLeaderboard", "closeLeaderboard", "menu", "resume", "fire", "input"]
+    static let actionNames = ["play", "openLeaderboard", "closeLeaderboard", "menu", "resume", "fire", "input", "look"]
 
     /// `at <t> <event>` or `at <t> <action> ...`.
     mutating func readTimed(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
@@ -71,6 +71,7 @@ extension ScriptReader {
         case "resume": action = .resume
         case "fire": action = .fire
         case "input": action = try readInput(&cursor)
+        case "look": action = try readLook(&cursor)
         default: throw unknownEventOrAction(name, in: cursor)
         }
         try cursor.finish(after: "the action '\(name.text)'")
@@ -118,6 +119,36 @@ extension ScriptReader {
             throw cursor.error(.badTime, at: durationToken, "an input must last longer than 0ms")
         }
         return .input(key, duration: duration)
+    }
+
+    /// `look <yaw> [<pitch>]` in degrees, e.g. `look 90`, `look -12.5 3`.
+    private func readLook(_ cursor: inout LineCursor) throws(ScriptError) -> GameAction {
+        let yawToken = try cursor.require("an angle in degrees like 90 or -12.5", after: "look")
+        let yaw = try Self.millidegrees(yawToken, in: cursor)
+        guard let pitchToken = cursor.next() else { return .look(yawMillidegrees: yaw, pitchMillidegrees: 0) }
+        return .look(yawMillidegrees: yaw, pitchMillidegrees: try Self.millidegrees(pitchToken, in: cursor))
+    }
+
+    /// Degrees as thousandths: an optional `-`, digits, and up to 3 decimals; within ±100000 degrees.
+    static func millidegrees(_ token: Token, in cursor: LineCursor) throws(ScriptError) -> Int64 {
+        let text = token.text
+        let negative = text.hasPrefix("-")
+        let body = negative ? text.dropFirst() : text[...]
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole: Int64? = NumberText.unsigned(parts[0])
+        let fraction = parts.count == 2 ? parts[1] : ""
+        let fractionDigits: Int64? = fraction.isEmpty ? 0 : NumberText.unsigned(fraction)
+        guard let whole, whole <= 100_000, let fractionDigits, fraction.count <= 3,
+            parts.count == 1 || !fraction.isEmpty
+        else {
+            throw cursor.error(
+                .badNumber, at: token,
+                "bad angle '\(text)'; expected degrees like 90, -12.5 or 0.125 (at most 3 decimals, within 100000)")
+        }
+        var scale: Int64 = 1
+        for _ in fraction.count..<3 { scale *= 10 }
+        let value = whole * 1000 + fractionDigits * scale
+        return negative ? -value : value
     }
 
     /// The error for a word after `at <t>` that is neither an event nor an action: `unknownAction` when it

@@ -47,7 +47,19 @@ public enum ScriptWriter {
         case .resume: return "resume"
         case .fire: return "fire"
         case .input(let key, let duration): return "input \(key.rawValue) \(TimeText.format(duration))"
+        case .look(let yaw, let pitch):
+            return "look \(degrees(yaw))" + (pitch == 0 ? "" : " \(degrees(pitch))")
         }
+    }
+
+    /// Thousandths of a degree as the shortest exact decimal: 90000 → "90", -12500 → "-12.5".
+    public static func degrees(_ millidegrees: Int64) -> String {
+        let sign = millidegrees < 0 ? "-" : ""
+        let magnitude = millidegrees.magnitude
+        var fraction = String(magnitude % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return sign + "\(magnitude / 1000)" + (fraction.isEmpty ? "" : "." + fraction)
     }
 
     private static func render(_ expectation: Expectation) -> String {

@@ -98,7 +98,8 @@ extension Runtime {
         switch action {
         case .play(let mode, let level):
             guard screen == .menu else { return "play needs the main menu; the screen is \(screen.rawValue)" }
-            game.play(mode == .singlePlayer ? .singlePlayer : .multiplayer, level: level)
+            let run = Int64(bitPattern: seed) &* 1_000_003 &+ snapshotGeneration &* 7919 &+ now / 1_000_000
+            game.play(mode == .singlePlayer ? .singlePlayer : .multiplayer, level: level, run: run)
             if mode == .multiplayer { peers = [LoopbackPeer(name: "loopback-1")] }
             scheduleGameTimers()
         case .openLeaderboard:
@@ -123,23 +124,46 @@ extension Runtime {
             let steps = max(1, duration * Int64(stepsPerSecond) / 1_000_000_000)
             game.hold(control, steps: steps)
         case .fire:
-            guard game.state.isRunning else { return "fire needs a running game" }
+            if let why = game.whyCannotFire { return why }
             game.fire()
+        case .look(let yaw, let pitch):
+            guard game.state.isRunning else { return "look needs a running game" }
+            game.look(yawMillidegrees: yaw, pitchMillidegrees: pitch)
         }
         return nil
     }
 
-    /// Leaves a session for the menu: its score is submitted (through the outbox), its timers discarded.
+    /// Leaves a session (or the game-over screen) for the menu: a session's score is submitted, its timers
+    /// discarded.
     func endSession() {
         if game.state.isInSession {
-            if game.state.score > 0 {
-                let key = Int64(bitPattern: seed) &* 1_000_003 &+ snapshotGeneration &+ game.state.steps
-                leaderboard.outbox[key] = game.state.score
-            }
+            submitScore()
             peers.removeAll()
             timers.discard(TimerName.allCases)
         }
         game.goToMenu()
+    }
+
+    /// Acts on what the simulation reports: a level cleared or the game over submits the score; the game's
+    /// end also ends the session's timers and match.
+    func takeOutcomes() {
+        for outcome in game.takeOutcomes() {
+            switch outcome {
+            case .levelCompleted:
+                submitScore()
+            case .gameOver:
+                submitScore()
+                peers.removeAll()
+                timers.discard(TimerName.allCases)
+            }
+        }
+    }
+
+    /// The one place a score goes to the leaderboard: into the outbox (sent while active, kept across
+    /// interruptions), keyed by the session's run so that a later, higher score of the same run replaces it.
+    func submitScore() {
+        guard game.state.score > 0 else { return }
+        leaderboard.outbox[game.state.run] = game.state.score
     }
 
     func scheduleGameTimers() {
@@ -156,6 +180,8 @@ extension Runtime {
         case .resume: return ("resume", nil)
         case .input(let key, let duration): return ("input", "\(key.rawValue) \(duration / 1_000_000)ms")
         case .fire: return ("fire", nil)
+        case .look(let yaw, let pitch):
+            return ("look", ScriptWriter.degrees(yaw) + (pitch == 0 ? "" : " " + ScriptWriter.degrees(pitch)))
         }
     }
 }

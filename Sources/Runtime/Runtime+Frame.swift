@@ -47,7 +47,7 @@ extension Runtime {
                     transcript.append(
                         now, "work", [("name", .string(Work.saveSnapshot.rawValue)), ("detail", .string(detail))])
                 }
-            case .round:
+            case .round, .enemies:
                 break
             }
         }
@@ -83,9 +83,14 @@ extension Runtime {
         noteSimulationStep()
         game.step()
         for peer in peers { peer.exchange(x: game.state.player.x, z: game.state.player.z) }
-        for name in timers.fire(on: .game, at: game.state.steps) where name == .round {
-            game.roundTimerFired()
+        for name in timers.fire(on: .game, at: game.state.steps) {
+            switch name {
+            case .round: game.roundTimerFired()
+            case .enemies: game.enemiesThink()
+            case .autosave: break
+            }
         }
+        takeOutcomes()
     }
 
     private func presentFrame() {

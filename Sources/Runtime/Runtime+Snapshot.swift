@@ -58,7 +58,7 @@ extension Runtime {
             game.goToMenu()
             game.state.notice = "the multiplayer match ended while the app was away"
             return "multiplayer not restored; main menu"
-        case .menu, .leaderboard:
+        case .menu, .leaderboard, .gameOver:
             return "main menu"
         }
     }

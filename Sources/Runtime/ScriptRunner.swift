@@ -22,13 +22,14 @@ public struct ReplayResult: Sendable {
 /// Replays scripts.
 public enum ScriptRunner {
     /// Replays `script` (which must name a known profile). `display` nil renders nothing; frames are then
-    /// hashed from the scene. `snapshots` is the "disk".
+    /// hashed from the scene. `snapshots` is the "disk"; `levels` the game's levels (Assets/Levels in the CLI).
     public static func run(
         _ script: Script, display: (any Display)? = nil, snapshots: any SnapshotStore = InMemorySnapshotStore(),
-        presentEvery: Int64 = 1, configure: (Runtime) -> Void = { _ in }
+        presentEvery: Int64 = 1, levels: [Level] = [.hangar], configure: (Runtime) -> Void = { _ in }
     ) -> ReplayResult {
         guard let profile = script.profile else { preconditionFailure("the parser accepts known profiles only") }
-        let runtime = Runtime(profile: profile, seed: script.seed, display: display, snapshots: snapshots)
+        let runtime = Runtime(
+            profile: profile, seed: script.seed, display: display, snapshots: snapshots, levels: levels)
         runtime.presentEvery = presentEvery
         configure(runtime)
         var failures: [String] = []

@@ -1,13 +1,16 @@
-// Timers: the runtime's timers, on the virtual clock or on the game clock (simulation steps).
+// Timers: the runtime's timers, on the virtual clock or on the game clock (simulation steps): the round
+// (level) clock, the enemies' think timer and the autosave.
 // Invalidating keeps each timer's remaining time; scheduling again continues from it, so an interrupted
 // game fires its timers at the same game moments as an uninterrupted one.
 
+import GameCore
 import Replay
 
 /// The timers the game uses.
 public enum TimerName: String, Hashable, Sendable, CaseIterable {
-    case round  // game clock: every second of play adds to the score
+    case round  // game clock: one more second on the level (the exit bonus counts them against par)
     case autosave  // virtual clock: saves a snapshot every 10 s during a session
+    case enemies  // game clock: enemies think (see, chase, shoot) every `Game.thinkSteps` steps of play
 }
 
 /// Which clock a timer counts on.
@@ -34,7 +37,8 @@ public struct TimerSet: Hashable, Sendable {
     /// The period and clock of each timer.
     public static func period(of name: TimerName) -> (TimerClock, Int64) {
         switch name {
-        case .round: return (.game, 60)
+        case .round: return (.game, Int64(stepsPerSecond))
+        case .enemies: return (.game, Game.thinkSteps)
         case .autosave: return (.virtual, 10_000_000_000)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GameCore
 import Lifecycle
 import PlatformGLFW
 import Replay
@@ -31,7 +32,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "SMS style: alert or banner (default: the profile's own).")
     var smsStyle: String?
 
-    @Option(help: "Level to start on when playing (1 = the hangar).")
+    @Option(help: "Level to start on when playing (N = the N-th file of Assets/Levels; 1 = the hangar).")
     var level: Int = 1
 
     @Option(help: "Simulation seed.")
@@ -70,13 +71,20 @@ struct PlayCommand: ParsableCommand {
             record == nil
             ? try FileSnapshotStore(folder: dataDir ?? FileSnapshotStore.defaultFolder()) : InMemorySnapshotStore()
         let display: GLFWWindowDisplay
+        let levels: [Level]
         do {
-            display = try GLFWWindowDisplay(width: width, height: height, assets: try AssetDirectory.locate(assets))
+            let directory = try AssetDirectory.locate(assets)
+            levels = try LevelFiles.load(from: directory)
+            guard level <= levels.count else {
+                throw ValidationError(
+                    "--level \(level): there are \(levels.count) levels in \(directory.path("Levels"))")
+            }
+            display = try GLFWWindowDisplay(width: width, height: height, assets: directory)
         } catch {
             FileHandle.standardError.write(Data("interlude play: \(error)\n".utf8))
             throw Exit.invalid
         }
-        let runtime = Runtime(profile: chosen, seed: seed, display: display, snapshots: store)
+        let runtime = Runtime(profile: chosen, seed: seed, display: display, snapshots: store, levels: levels)
         runtime.hostStatus = ["Ctrl+S sms  Ctrl+C call  Ctrl+H home  Ctrl+L lock  (interlude play --help)"]
         if record != nil { runtime.startRecording() }
         let platform = GLFWPlatform(display: display, runtime: runtime)

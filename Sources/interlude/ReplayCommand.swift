@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GameCore
 import PlatformEGL
 import Replay
 import Runtime
@@ -50,8 +51,10 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let scripts: [Script]
+        let levels: [Level]
         do {
             scripts = try loadScripts()
+            levels = try loadLevels()
         } catch let error as ReplayInputError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw Exit.invalid
@@ -60,7 +63,7 @@ struct ReplayCommand: ParsableCommand {
         var results: [(ReplayResult, Double)] = []
         for script in scripts {
             let started = Date()
-            let result = try replay(script)
+            let result = try replay(script, levels: levels)
             let seconds = Date().timeIntervalSince(started)
             try Data(result.transcript.utf8).write(to: URL(fileURLWithPath: "\(out)/\(script.name).transcript.jsonl"))
             results.append((result, seconds))
@@ -80,11 +83,24 @@ struct ReplayCommand: ParsableCommand {
             + "ends \(result.finalState.rawValue), hash \(result.simulationHash)  (\(String(format: "%.2f", seconds)) s)"
     }
 
-    private func replay(_ script: Script) throws -> ReplayResult {
-        guard !noRender else { return ScriptRunner.run(script, presentEvery: Int64(presentEvery)) }
+    private func replay(_ script: Script, levels: [Level]) throws -> ReplayResult {
+        guard !noRender else {
+            return ScriptRunner.run(script, presentEvery: Int64(presentEvery), levels: levels)
+        }
         let directory = try AssetDirectory.locate(assets)
         let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
-        return ScriptRunner.run(script, display: display, presentEvery: Int64(presentEvery))
+        return ScriptRunner.run(script, display: display, presentEvery: Int64(presentEvery), levels: levels)
+    }
+
+    /// The game's levels from Assets/Levels; a bad level file is an invalid input (exit 2).
+    private func loadLevels() throws -> [Level] {
+        do {
+            return try LevelFiles.load(from: try AssetDirectory.locate(assets))
+        } catch let error as LevelFileError {
+            throw ReplayInputError.other(error.description + "\nnothing was replayed.")
+        } catch {
+            throw ReplayInputError.other("\(error)")
+        }
     }
 
     private func loadScripts() throws -> [Script] {

@@ -58,6 +58,9 @@ struct ScriptGenerator {
             .play(random.pick(GameMode.allCases), level: random.pick([1, 1, 2, 1 + random.below(1000), Int.max])),
             .openLeaderboard, .closeLeaderboard, .menu, .resume, .fire,
             .input(random.pick(InputKey.allCases), duration: duration(allowZero: false)),
+            .look(
+                yawMillidegrees: Int64(random.below(200_001)) - 100_000,
+                pitchMillidegrees: random.chance(50) ? 0 : Int64(random.below(2001)) - 1000),
         ]
         return .action(time: time, random.pick(actions))
     }

@@ -8,13 +8,14 @@ import Testing
 struct Session {
     var actions: [(Int64, GameAction)]
     var lengthMs: Int64
+    var levels: [Level] = [.hangar]
 
     /// Plays the session; `interruption` events are injected at gameplay time `at`, each `gap` ms apart, then
     /// the player resumes. Returns the final hash after `lengthMs` of play and the runtime.
     func play(profile: Profile = .ios4, interruption: (at: Int64, events: [Event])? = nil, gap: Int64 = 1500)
         -> Runtime
     {
-        let runtime = launchedRuntime(profile)
+        let runtime = launchedRuntime(profile, levels: levels)
         let start: Int64 = 1000
         runtime.act(.play(.singlePlayer, level: 1), at: ms(start))
         var pausedFor: Int64 = 0

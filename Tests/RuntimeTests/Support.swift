@@ -9,9 +9,9 @@ func ms(_ value: Int64) -> Nanoseconds { value * 1_000_000 }
 /// A runtime launched at t=0 on the menu.
 func launchedRuntime(
     _ profile: Profile = .ios5, display: (any Display)? = RecordingDisplay(),
-    snapshots: any SnapshotStore = InMemorySnapshotStore()
+    snapshots: any SnapshotStore = InMemorySnapshotStore(), levels: [Level] = [.hangar]
 ) -> Runtime {
-    let runtime = Runtime(profile: profile, seed: 7, display: display, snapshots: snapshots)
+    let runtime = Runtime(profile: profile, seed: 7, display: display, snapshots: snapshots, levels: levels)
     runtime.send(.launched)
     runtime.settle()
     return runtime

@@ -1,0 +1,72 @@
+// Geometry: the deterministic math of the simulation: sine without libm, rays and lines of sight on the grid.
+// Only +, -, *, / and square roots (correctly rounded by IEEE 754), so every machine gets the same bits.
+
+/// Sine by range reduction and a 9th-order polynomial: exact same bits on every machine, no libm needed.
+func sinApproximation(_ angle: Float) -> Float {
+    let twoPi = 2 * Float.pi
+    var x = angle - (angle / twoPi).rounded(.down) * twoPi  // 0..<2π
+    if x > Float.pi { x -= twoPi }  // -π...π
+    if x > Float.pi / 2 { x = Float.pi - x }
+    if x < -Float.pi / 2 { x = -Float.pi - x }
+    let x2 = x * x
+    return x * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42 * (1 - x2 / 72))))
+}
+
+/// `angle` brought into -π..<π (unchanged when already there), so that yaw keeps its precision however long
+/// the player turns.
+func wrappedAngle(_ angle: Float) -> Float {
+    let twoPi = 2 * Float.pi
+    return angle - ((angle + Float.pi) / twoPi).rounded(.down) * twoPi
+}
+
+/// Cosine as a shifted sine.
+func cosApproximation(_ angle: Float) -> Float { sinApproximation(angle + Float.pi / 2) }
+
+/// The unit vector a yaw looks along on the floor plane (yaw 0 looks down -z, positive turns left).
+func facing(_ yaw: Float) -> (x: Float, z: Float) { (-sinApproximation(yaw), -cosApproximation(yaw)) }
+
+extension Level {
+    static let rayStep: Float = 1.0 / 32  // world units between samples along a ray
+
+    /// How far a ray from (x, z) along the unit vector (dx, dz) goes before it enters a wall, up to `limit`.
+    func wallDistance(x: Float, z: Float, dx: Float, dz: Float, limit: Float = 64) -> Float {
+        var t: Float = 0
+        while t < limit {
+            t += Self.rayStep
+            let px = x + dx * t
+            let pz = z + dz * t
+            if isWall(Int(px.rounded(.down)), Int(pz.rounded(.down))) { return t }
+        }
+        return limit
+    }
+
+    /// True when no wall lies on the straight line between the two points.
+    func isClear(fromX: Float, fromZ: Float, toX: Float, toZ: Float) -> Bool {
+        let dx = toX - fromX
+        let dz = toZ - fromZ
+        let samples = Int(((dx * dx + dz * dz).squareRoot() / Self.rayStep).rounded(.up))
+        guard samples > 1 else { return true }
+        for index in 1..<samples {
+            let fraction = Float(index) / Float(samples)
+            if isWall(Int((fromX + dx * fraction).rounded(.down)), Int((fromZ + dz * fraction).rounded(.down))) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// True when a square of half-side `radius` centred on (x, z) touches a wall.
+    func isBlocked(x: Float, z: Float, radius: Float) -> Bool {
+        for (cornerX, cornerZ) in [
+            (x - radius, z - radius), (x + radius, z - radius), (x - radius, z + radius), (x + radius, z + radius),
+        ] {
+            if isWall(Int(cornerX.rounded(.down)), Int(cornerZ.rounded(.down))) { return true }
+        }
+        return false
+    }
+}
+
+/// The distance between two points of the floor plane.
+func distance(_ ax: Float, _ az: Float, _ bx: Float, _ bz: Float) -> Float {
+    ((ax - bx) * (ax - bx) + (az - bz) * (az - bz)).squareRoot()
+}
