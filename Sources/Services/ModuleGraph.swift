@@ -10,8 +10,8 @@ public enum ModuleGraph {
         ("Replay", ["Lifecycle"]),
         ("Runtime", ["Lifecycle", "GameCore", "Replay"]),
         ("Renderer", ["CGL", "GameCore"]),
-        ("Services", ["Lifecycle", "GameCore", "Runtime"]),
-        ("PlatformEGL", ["CEGL", "CGL", "CPNG", "Renderer", "Runtime", "GameCore", "Services"]),
+        ("Services", ["Lifecycle", "GameCore", "Runtime", "CPNG"]),
+        ("PlatformEGL", ["CEGL", "CGL", "Renderer", "Runtime", "GameCore", "Services"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
         ("interlude", ["Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW"]),
     ]

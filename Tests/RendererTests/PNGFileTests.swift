@@ -3,6 +3,7 @@
 import Foundation
 import GameCore
 import PlatformEGL
+import Services
 import XCTest
 
 final class PNGFileTests: XCTestCase {

@@ -4,6 +4,8 @@
 import Foundation
 import GameCore
 import PlatformEGL
+import Renderer
+import Services
 import XCTest
 
 /// A 320x180 display (or the given size) over Assets/, writing PNGs to `outputDirectory` if given.
@@ -48,3 +50,29 @@ func assetText(_ relative: String) throws -> String {
 
 /// The text of Assets/Fonts/interlude-8x8.font in this checkout.
 func fontText() throws -> String { try assetText("Fonts/interlude-8x8.font") }
+
+/// The textures of this checkout's Assets/Textures, decoded.
+func assetTextures() throws -> [TextureImage] {
+    let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    return try TextureImage.load(from: AssetDirectory(path: checkout.appendingPathComponent("Assets").path))
+}
+
+/// A frame of a running session in the hangar: an enemy and pickups ahead, weapon, status bar, crosshair.
+func gameScene(
+    camera: Camera = eastFromStart, sprites: [Sprite]? = nil, hud: [String] = [], weapon: WeaponView? = WeaponView(),
+    statusBar: StatusBar? = StatusBar(health: 100, ammo: 20, score: 1250, level: 1, seconds: 67), damage: Float = 0,
+    hitMarker: Bool = false
+) -> Scene {
+    let white = Color(1, 1, 1)
+    let things =
+        sprites ?? [
+            Sprite(position: Vec3(4.5, 0, 1.3), size: 0.6, color: white, kind: .enemy),
+            Sprite(position: Vec3(3.2, 0, 2.2), size: 0.3, color: white, kind: .health),
+            Sprite(position: Vec3(5.5, 0, 2.4), size: 0.3, color: white, kind: .ammo),
+            Sprite(position: Vec3(2.8, 0, 1.2), size: 0.7, color: white, kind: .corpse),
+        ]
+    return Scene(
+        level: .hangar, camera: camera, sprites: things, hud: hud, weapon: weapon, statusBar: statusBar,
+        damage: damage, hitMarker: hitMarker, crosshair: true)
+}
