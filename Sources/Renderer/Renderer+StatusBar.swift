@@ -34,39 +34,70 @@ extension Renderer {
         return ["\(bar.health)", "\(bar.ammo)", "\(bar.score)", "\(bar.level)", time]
     }
 
-    /// Adds the status bar across the bottom of the frame to `batch`.
+    /// One line of text in the status bar: where its top-left corner goes, its glyph scale and colour.
+    struct StatusText {
+        let text: String
+        let x: Float
+        let y: Float
+        let scale: Int
+        let color: Color
+    }
+
+    /// The left edge and width of each section of the bar on a frame `width` pixels wide.
+    static func statusSectionFrames(width: Int) -> [(left: Float, width: Float)] {
+        var left: Float = 0
+        return statusSections.map { section in
+            let sectionWidth = (Float(width) * section.share).rounded()
+            defer { left += sectionWidth }
+            return (left, sectionWidth)
+        }
+    }
+
+    /// The labels and numbers of `bar`, centred in their sections; numbers shrink (down to 1x) when they would
+    /// not fit, staying on the same baseline.
+    static func statusTextPlacements(_ bar: StatusBar, width: Int, height: Int) -> [StatusText] {
+        let layout = statusBarLayout(width: width, height: height)
+        let colors = statusBarColors
+        let top = Float(height - layout.barHeight)
+        let padding = Float(layout.digitScale)
+        var placed: [StatusText] = []
+        for (index, (frame, text)) in zip(statusSectionFrames(width: width), statusTexts(bar)).enumerated() {
+            let label = statusSections[index].label
+            let labelWidth = Float(ScreenBatch.width(of: label, scale: layout.labelScale))
+            placed.append(
+                StatusText(
+                    text: label, x: (frame.left + (frame.width - labelWidth) / 2).rounded(), y: top + padding,
+                    scale: layout.labelScale, color: colors.label))
+            let fitting = Int(frame.width - padding) / max(1, ScreenBatch.width(of: text, scale: 1))
+            let scale = max(1, min(layout.digitScale, fitting))
+            let textWidth = Float(ScreenBatch.width(of: text, scale: scale))
+            let digitsTop = top + 2 * padding + Float(8 * layout.labelScale) + Float(8 * (layout.digitScale - scale))
+            let isDanger = index == 0 && bar.health < lowHealth
+            placed.append(
+                StatusText(
+                    text: text, x: (frame.left + (frame.width - textWidth) / 2).rounded(), y: digitsTop, scale: scale,
+                    color: isDanger ? colors.danger : colors.digits))
+        }
+        return placed
+    }
+
+    /// Adds the status bar across the bottom of the frame to `batch`: all its rectangles, then all its text, so
+    /// it costs two draw calls.
     func addStatusBar(_ bar: StatusBar, width: Int, height: Int, to batch: inout ScreenBatch) {
         let layout = Self.statusBarLayout(width: width, height: height)
         let colors = Self.statusBarColors
         let top = Float(height - layout.barHeight)
-        let padding = Float(layout.digitScale)
+        let line = max(1, Float(layout.digitScale / 2))
         batch.rectangle(
             x: 0, y: top, width: Float(width), height: Float(layout.barHeight), color: colors.strip, alpha: 1)
-        batch.rectangle(x: 0, y: top, width: Float(width), height: max(1, padding / 2), color: colors.edge, alpha: 1)
-        let texts = Self.statusTexts(bar)
-        var left: Float = 0
-        for (index, section) in Self.statusSections.enumerated() {
-            let sectionWidth = (Float(width) * section.share).rounded()
-            if index > 0 {
-                batch.rectangle(
-                    x: left, y: top + padding, width: max(1, padding / 2), height: Float(layout.barHeight) - padding,
-                    color: colors.separator, alpha: 1)
-            }
-            let labelWidth = Float(ScreenBatch.width(of: section.label, scale: layout.labelScale))
-            batch.text(
-                section.label, x: (left + (sectionWidth - labelWidth) / 2).rounded(), y: top + padding,
-                scale: layout.labelScale, color: colors.label)
-            let text = texts[index]
-            // Digits shrink (down to 1x) when a long number would not fit its section.
-            let fitting = Int(sectionWidth - padding) / max(1, ScreenBatch.width(of: text, scale: 1))
-            let scale = max(1, min(layout.digitScale, fitting))
-            let textWidth = Float(ScreenBatch.width(of: text, scale: scale))
-            let digitsTop = top + 2 * padding + Float(8 * layout.labelScale) + Float(8 * (layout.digitScale - scale))
-            let isDanger = index == 0 && bar.health < Self.lowHealth
-            batch.text(
-                text, x: (left + (sectionWidth - textWidth) / 2).rounded(), y: digitsTop, scale: scale,
-                color: isDanger ? colors.danger : colors.digits)
-            left += sectionWidth
+        batch.rectangle(x: 0, y: top, width: Float(width), height: line, color: colors.edge, alpha: 1)
+        for frame in Self.statusSectionFrames(width: width).dropFirst() {
+            batch.rectangle(
+                x: frame.left, y: top + 2 * line, width: line, height: Float(layout.barHeight) - 2 * line,
+                color: colors.separator, alpha: 1)
+        }
+        for placed in Self.statusTextPlacements(bar, width: width, height: height) {
+            batch.text(placed.text, x: placed.x, y: placed.y, scale: placed.scale, color: placed.color)
         }
     }
 

@@ -76,3 +76,32 @@ func gameScene(
         level: .hangar, camera: camera, sprites: things, hud: hud, weapon: weapon, statusBar: statusBar,
         damage: damage, hitMarker: hitMarker, crosshair: true)
 }
+
+/// A second renderer in `display`'s context (made current here) with `textures`, with surfaces at the
+/// display's size.
+func makeRenderer(on display: OffscreenDisplay, textures: [TextureImage]) throws -> Renderer {
+    try display.context.makeCurrent()
+    let renderer = try Renderer(shaders: ShaderSources(reading: assetText), textures: textures)
+    renderer.makeSurfaces(width: display.width, height: display.height)
+    return renderer
+}
+
+/// Renders `scene` with `renderer` and returns its pixels (RGBA, top row first).
+func render(_ scene: Scene, with renderer: Renderer) -> [UInt8] {
+    renderer.draw(scene)
+    return renderer.readPixels()
+}
+
+/// Where a point of the world lands on a `width` x `height` frame seen by `camera` (pitch 0): pixel x and y
+/// (y down), computed here independently of the renderer's matrices.
+func projected(_ point: Vec3, camera: Camera, width: Int, height: Int) -> (x: Double, y: Double) {
+    let yaw = Double(camera.yaw)
+    let dx = Double(point.x - camera.position.x)
+    let dy = Double(point.y - camera.position.y)
+    let dz = Double(point.z - camera.position.z)
+    // Yaw 0 looks down -z with +x to the right.
+    let ahead = -sin(yaw) * dx - cos(yaw) * dz
+    let right = cos(yaw) * dx - sin(yaw) * dz
+    let focal = 1 / tan(Double(camera.fieldOfViewY) / 2) * Double(height) / 2
+    return (Double(width) / 2 + right / ahead * focal, Double(height) / 2 - dy / ahead * focal)
+}
