@@ -84,9 +84,23 @@ struct ScreenBatch {
         } else {
             runs.append(Run(source: source, first: first, count: 6))
         }
-        let (r, g, b) = (color.r, color.g, color.b)
-        vertices += [left, top, u0, v0, r, g, b, alpha, left, bottom, u0, v1, r, g, b, alpha]
-        vertices += [right, bottom, u1, v1, r, g, b, alpha, left, top, u0, v0, r, g, b, alpha]
-        vertices += [right, bottom, u1, v1, r, g, b, alpha, right, top, u1, v0, r, g, b, alpha]
+        // One call per vertex: array literals here would allocate temporaries for every quad of every frame.
+        vertex(left, top, u0, v0, color, alpha)
+        vertex(left, bottom, u0, v1, color, alpha)
+        vertex(right, bottom, u1, v1, color, alpha)
+        vertex(left, top, u0, v0, color, alpha)
+        vertex(right, bottom, u1, v1, color, alpha)
+        vertex(right, top, u1, v0, color, alpha)
+    }
+
+    private mutating func vertex(_ x: Float, _ y: Float, _ u: Float, _ v: Float, _ color: Color, _ alpha: Float) {
+        vertices.append(x)
+        vertices.append(y)
+        vertices.append(u)
+        vertices.append(v)
+        vertices.append(color.r)
+        vertices.append(color.g)
+        vertices.append(color.b)
+        vertices.append(alpha)
     }
 }

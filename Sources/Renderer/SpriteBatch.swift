@@ -77,10 +77,25 @@ struct SpriteBatch {
         _ sprite: Sprite, _ a: (Float, Float, Float, Float, Float), _ b: (Float, Float, Float, Float, Float),
         _ c: (Float, Float, Float, Float, Float), _ d: (Float, Float, Float, Float, Float)
     ) {
-        let tint = sprite.color
         let flash = min(max(sprite.flash, 0), 1)
-        for corner in [a, b, c, a, c, d] {
-            vertices += [corner.0, corner.1, corner.2, corner.3, corner.4, tint.r, tint.g, tint.b, flash]
-        }
+        // One call per vertex: array literals here would allocate temporaries for every sprite of every frame.
+        vertex(a, sprite.color, flash)
+        vertex(b, sprite.color, flash)
+        vertex(c, sprite.color, flash)
+        vertex(a, sprite.color, flash)
+        vertex(c, sprite.color, flash)
+        vertex(d, sprite.color, flash)
+    }
+
+    private mutating func vertex(_ corner: (Float, Float, Float, Float, Float), _ tint: Color, _ flash: Float) {
+        vertices.append(corner.0)
+        vertices.append(corner.1)
+        vertices.append(corner.2)
+        vertices.append(corner.3)
+        vertices.append(corner.4)
+        vertices.append(tint.r)
+        vertices.append(tint.g)
+        vertices.append(tint.b)
+        vertices.append(flash)
     }
 }
