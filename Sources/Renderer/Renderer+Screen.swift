@@ -37,24 +37,7 @@ extension Renderer {
     /// Returns the draw calls issued (one per run of quads sharing a texture).
     func drawScreen(_ scene: Scene, width: Int, height: Int) -> Int {
         screenBatch.removeAll()
-        let barHeight = scene.statusBar == nil ? 0 : Self.statusBarLayout(width: width, height: height).barHeight
-        if let weapon = scene.weapon {
-            addWeapon(weapon, width: width, viewHeight: height - barHeight, to: &screenBatch)
-        }
-        if scene.damage > 0 {
-            let strength = min(scene.damage, 1)
-            screenBatch.rectangle(
-                x: 0, y: 0, width: Float(width), height: Float(height), color: Self.damageColor,
-                alpha: Self.damageAlpha * strength)
-        }
-        if let tint = scene.tint {
-            screenBatch.rectangle(
-                x: 0, y: 0, width: Float(width), height: Float(height), color: tint, alpha: Self.tintAlpha)
-        }
-        if scene.crosshair { addCrosshair(hit: scene.hitMarker, width: width, height: height, to: &screenBatch) }
-        if let bar = scene.statusBar { addStatusBar(bar, width: width, height: height, to: &screenBatch) }
-        addHUD(scene.hud, scale: Self.hudScale(width: width), to: &screenBatch)
-        if let overlay = scene.overlay { addOverlay(overlay, width: width, height: height, to: &screenBatch) }
+        Self.layOutScreen(scene, width: width, height: height, into: &screenBatch)
         guard !screenBatch.isEmpty else { return 0 }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -74,6 +57,24 @@ extension Renderer {
         return screenBatch.runs.count
     }
 
+    /// Fills `batch` with the 2D layer of `scene` on a `width` x `height` frame, in drawing order. Pure: no GL.
+    static func layOutScreen(_ scene: Scene, width: Int, height: Int, into batch: inout ScreenBatch) {
+        let barHeight = scene.statusBar == nil ? 0 : statusBarLayout(width: width, height: height).barHeight
+        if let weapon = scene.weapon { addWeapon(weapon, width: width, viewHeight: height - barHeight, to: &batch) }
+        if scene.damage > 0 {
+            batch.rectangle(
+                x: 0, y: 0, width: Float(width), height: Float(height), color: damageColor,
+                alpha: damageAlpha * min(scene.damage, 1))
+        }
+        if let tint = scene.tint {
+            batch.rectangle(x: 0, y: 0, width: Float(width), height: Float(height), color: tint, alpha: tintAlpha)
+        }
+        if scene.crosshair { addCrosshair(hit: scene.hitMarker, width: width, height: height, to: &batch) }
+        if let bar = scene.statusBar { addStatusBar(bar, width: width, height: height, to: &batch) }
+        addHUD(scene.hud, scale: hudScale(width: width), to: &batch)
+        if let overlay = scene.overlay { addOverlay(overlay, width: width, height: height, to: &batch) }
+    }
+
     private func texture(for source: ScreenBatch.Source) -> GLuint {
         switch source {
         case .white: return textures.white
@@ -82,41 +83,41 @@ extension Renderer {
         }
     }
 
-    private func addHUD(_ lines: [String], scale: Int, to batch: inout ScreenBatch) {
+    private static func addHUD(_ lines: [String], scale: Int, to batch: inout ScreenBatch) {
         guard !lines.isEmpty else { return }
         let widest = lines.map { ScreenBatch.width(of: $0, scale: scale) }.max() ?? 0
-        let spacing = Float(Self.hudLineSpacing * scale)
+        let spacing = Float(hudLineSpacing * scale)
         let lineHeight = Float(ScreenBatch.glyphSize * scale) + spacing
         let padding: Float = 4
         batch.rectangle(
-            x: Self.hudMargin - padding, y: Self.hudMargin - padding, width: Float(widest) + 2 * padding,
-            height: Float(lines.count) * lineHeight - spacing + 2 * padding, color: Self.backingColor, alpha: 0.55)
+            x: hudMargin - padding, y: hudMargin - padding, width: Float(widest) + 2 * padding,
+            height: Float(lines.count) * lineHeight - spacing + 2 * padding, color: backingColor, alpha: 0.55)
         for (index, line) in lines.enumerated() {
-            let top = Self.hudMargin + Float(index) * lineHeight
-            batch.text(line, x: Self.hudMargin, y: top, scale: scale, color: Self.hudTextColor)
+            let top = hudMargin + Float(index) * lineHeight
+            batch.text(line, x: hudMargin, y: top, scale: scale, color: hudTextColor)
         }
     }
 
-    private func addOverlay(_ overlay: String, width: Int, height: Int, to batch: inout ScreenBatch) {
+    private static func addOverlay(_ overlay: String, width: Int, height: Int, to batch: inout ScreenBatch) {
         let lines = overlay.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let widest = lines.map { ScreenBatch.width(of: $0, scale: 1) }.max() ?? 0
         // The largest scale up to overlayScale at which the widest line fits with a margin.
-        let fitting = widest > 0 ? (width - 32) / widest : Self.overlayScale
-        let scale = max(1, min(Self.overlayScale, fitting))
+        let fitting = widest > 0 ? (width - 32) / widest : overlayScale
+        let scale = max(1, min(overlayScale, fitting))
         let lineHeight = Float(ScreenBatch.glyphSize * scale) * 1.25
         let inkHeight = lineHeight * Float(lines.count - 1) + Float(ScreenBatch.glyphSize * scale)
         let top = (Float(height) - inkHeight) / 2
         let padding = Float(4 * scale)
         batch.rectangle(
-            x: 0, y: top - padding, width: Float(width), height: inkHeight + 2 * padding, color: Self.backingColor,
+            x: 0, y: top - padding, width: Float(width), height: inkHeight + 2 * padding, color: backingColor,
             alpha: 0.6)
         for (index, line) in lines.enumerated() {
             let lineWidth = Float(ScreenBatch.width(of: line, scale: scale))
             let left = ((Float(width) - lineWidth) / 2).rounded(.down)
             let lineTop = (top + Float(index) * lineHeight).rounded(.down)
             let shadow = Float(scale / 2)
-            batch.text(line, x: left + shadow, y: lineTop + shadow, scale: scale, color: Self.backingColor)
-            batch.text(line, x: left, y: lineTop, scale: scale, color: Self.overlayTextColor)
+            batch.text(line, x: left + shadow, y: lineTop + shadow, scale: scale, color: backingColor)
+            batch.text(line, x: left, y: lineTop, scale: scale, color: overlayTextColor)
         }
     }
 }

@@ -83,7 +83,7 @@ extension Renderer {
 
     /// Adds the status bar across the bottom of the frame to `batch`: all its rectangles, then all its text, so
     /// it costs two draw calls.
-    func addStatusBar(_ bar: StatusBar, width: Int, height: Int, to batch: inout ScreenBatch) {
+    static func addStatusBar(_ bar: StatusBar, width: Int, height: Int, to batch: inout ScreenBatch) {
         let layout = Self.statusBarLayout(width: width, height: height)
         let colors = Self.statusBarColors
         let top = Float(height - layout.barHeight)
@@ -103,7 +103,7 @@ extension Renderer {
 
     /// Adds the crosshair at the frame's centre (where shots go): four short arms, and with `hit` red with
     /// four diagonal ticks.
-    func addCrosshair(hit: Bool, width: Int, height: Int, to batch: inout ScreenBatch) {
+    static func addCrosshair(hit: Bool, width: Int, height: Int, to batch: inout ScreenBatch) {
         let thickness = Float(max(1, height / 240))
         let arm = 3 * thickness + 2
         let gap = 2 * thickness + 1

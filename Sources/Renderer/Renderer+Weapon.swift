@@ -35,19 +35,19 @@ extension Renderer {
     }
 
     /// Adds the muzzle flash (behind the barrel) and the weapon to `batch`.
-    func addWeapon(_ weapon: WeaponView, width: Int, viewHeight: Int, to batch: inout ScreenBatch) {
-        let place = Self.weaponPlacement(weapon, width: width, viewHeight: viewHeight)
+    static func addWeapon(_ weapon: WeaponView, width: Int, viewHeight: Int, to batch: inout ScreenBatch) {
+        let place = weaponPlacement(weapon, width: width, viewHeight: viewHeight)
         if weapon.isFlashing {
-            let light = Self.muzzleLight
+            let light = muzzleLight
             batch.rectangle(
                 x: 0, y: 0, width: Float(width), height: Float(viewHeight), color: light.color, alpha: light.alpha)
-            let flash = (place.size * Self.muzzleFlashSize).rounded()
-            let boreX = place.x + place.size * Self.muzzle.x
-            let boreY = place.y + place.size * Self.muzzle.y
+            let flash = (place.size * muzzleFlashSize).rounded()
+            let boreX = place.x + place.size * muzzle.x
+            let boreY = place.y + place.size * muzzle.y
             batch.image(
-                .named(Self.muzzleFlashTexture), x: boreX - flash / 2, y: boreY - flash * 0.6, width: flash,
+                .named(muzzleFlashTexture), x: boreX - flash / 2, y: boreY - flash * 0.6, width: flash,
                 height: flash)
         }
-        batch.image(.named(Self.weaponTexture), x: place.x, y: place.y, width: place.size, height: place.size)
+        batch.image(.named(weaponTexture), x: place.x, y: place.y, width: place.size, height: place.size)
     }
 }

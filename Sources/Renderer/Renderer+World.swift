@@ -13,6 +13,13 @@ extension Renderer {
     /// The directional light's direction of travel: down, from the north-west, so walls facing north or west are lit.
     static let lightDirection = Vec3(0.5, -0.72, 0.48)
 
+    /// The world's projection times the camera's view on a `width` x `height` frame.
+    static func viewProjection(_ camera: Camera, width: Int, height: Int) -> Matrix {
+        let aspect = Float(width) / Float(max(height, 1))
+        let projection = Matrix.perspective(fieldOfViewY: camera.fieldOfViewY, aspect: aspect, near: 0.05, far: 64)
+        return projection * Matrix.view(camera)
+    }
+
     /// Clears and draws the level and the sprites into the bound framebuffer; returns the draw calls issued.
     func drawWorld(_ scene: Scene, width: Int, height: Int) -> Int {
         let fog = Self.fogColor
@@ -25,9 +32,7 @@ extension Renderer {
         glFrontFace(GLenum(GL_CCW))
         glDisable(GLenum(GL_BLEND))
         let camera = scene.camera
-        let aspect = Float(width) / Float(max(height, 1))
-        let projection = Matrix.perspective(fieldOfViewY: camera.fieldOfViewY, aspect: aspect, near: 0.05, far: 64)
-        let viewProjection = projection * Matrix.view(camera)
+        let viewProjection = Self.viewProjection(camera, width: width, height: height)
         var drawCalls = drawLevel(scene.level, camera: camera, viewProjection: viewProjection)
         // Billboards are seen from one side only, and corpses from above: no culling for them.
         glDisable(GLenum(GL_CULL_FACE))
