@@ -37,6 +37,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        .executableTarget(
+            name: "render-bench", dependencies: ["GameCore", "Renderer", "PlatformEGL", "Services"],
+            path: "Benchmarks/Sources/render-bench"),
+
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Lifecycle", "GameCore", "Replay"]),

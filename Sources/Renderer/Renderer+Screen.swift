@@ -22,14 +22,24 @@ extension Renderer {
     /// characters a line) below `hudWideFrame`, 2 from there.
     static func hudScale(width: Int) -> Int { width < hudWideFrame ? 1 : 2 }
 
-    /// Builds the font atlas texture (white glyph texels, alpha 0 elsewhere; nearest filtering) from `font`.
-    static func uploadFontTexture(_ font: BitmapFont) -> GLuint {
+    /// The font atlas as the renderer uploads it (texture `<font>`): white texels where a glyph is lit, alpha 0
+    /// elsewhere; sampled without mipmaps, nearest. Throws `BitmapFont.ParseError` for malformed font text.
+    public static func fontAtlasImage(fontText: String) throws -> TextureImage {
+        fontAtlasImage(try BitmapFont(parsing: fontText))
+    }
+
+    static func fontAtlasImage(_ font: BitmapFont) -> TextureImage {
         let coverage = font.atlas()
         var texels = [UInt8](repeating: 255, count: coverage.count * 4)
         for (index, value) in coverage.enumerated() { texels[index * 4 + 3] = value }
+        return TextureImage(name: "<font>", width: BitmapFont.atlasWidth, height: BitmapFont.atlasHeight, rgba: texels)
+    }
+
+    /// Uploads the font atlas texture (nearest filtering, no mipmaps).
+    static func uploadFontTexture(_ font: BitmapFont) -> GLuint {
+        let image = fontAtlasImage(font)
         return TextureLibrary.upload(
-            width: BitmapFont.atlasWidth, height: BitmapFont.atlasHeight, rgba: texels, repeats: false,
-            mipmapped: false)
+            width: image.width, height: image.height, rgba: image.rgba, repeats: false, mipmapped: false)
     }
 
     /// Draws the 2D layer of `scene` over the bound framebuffer, blended, without depth, in one program and

@@ -25,5 +25,5 @@ public struct TextureImage: Hashable, Sendable {
 
     /// Whether the texture repeats (world surfaces) or is clamped at its edges (sprites, the weapon, the
     /// muzzle flash, whose names start with `sprite-`, `weapon-` or `muzzle-`).
-    var repeats: Bool { !(name.hasPrefix("sprite-") || name.hasPrefix("weapon-") || name.hasPrefix("muzzle-")) }
+    public var repeats: Bool { !(name.hasPrefix("sprite-") || name.hasPrefix("weapon-") || name.hasPrefix("muzzle-")) }
 }
