@@ -6,6 +6,8 @@ import GameCore
 import PlatformEGL
 import XCTest
 
+@testable import Renderer
+
 final class GameFrameSampleTests: XCTestCase {
     func testGameSamplesAt640x360() throws {
         let folder = ProcessInfo.processInfo.environment["INTERLUDE_SAMPLE_DIRECTORY"]
@@ -36,6 +38,19 @@ final class GameFrameSampleTests: XCTestCase {
         }
         XCTAssertEqual(display.renderer.statistics.missingTextures, 0, "\(display.renderer.missingTextureNames)")
         XCTAssertTrue(display.problems.isEmpty, "\(display.problems)")
+    }
+
+    func testGameSampleAt1280x720() throws {
+        let folder = ProcessInfo.processInfo.environment["INTERLUDE_SAMPLE_DIRECTORY"]
+        let display = try makeDisplay(width: 1280, height: 720, outputDirectory: folder)
+        let hud = ["SINGLE PLAYER  level 1", "state active  profile ios5"]
+        let frame = display.capture("game-sample-720p", scene: gameScene(hud: hud, hitMarker: true))
+        XCTAssertEqual(frame.file, folder == nil ? nil : "game-sample-720p.png")
+        let image = Image(display.readPixels(), of: display)
+        let layout = Renderer.statusBarLayout(width: 1280, height: 720)
+        XCTAssertEqual(layout.digitScale, 6, "48-pixel digits at 720p")
+        let bar = Region(columns: 0..<1280, rows: 720 - layout.barHeight..<720)
+        XCTAssertGreaterThan(image.colors(in: bar).count, 4, "strip, edge, labels, digits")
     }
 
     private func rustScene() -> Scene {
