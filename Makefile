@@ -8,7 +8,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test check-imports diagrams clean
+.PHONY: setup build replay test check-imports diagrams bench-render clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -38,6 +38,19 @@ test: setup check-imports
 
 diagrams: build
 	.build/debug/interlude diagram --out Diagrams
+
+# The engine's frame time against a C program drawing the same frame (Benchmarks/README.md).
+BENCH_SIZE ?= --width 640 --height 360
+bench-render: setup
+	swift build -c release --product render-bench
+	cc -O2 -Wall -o .build/replay-frame Benchmarks/render-compare/replay-frame.c -lEGL -lOpenGL -lm
+	@.build/release/render-bench $(BENCH_SIZE) --dump .build/render-bench.frame | tee .build/render-bench.out
+	@.build/replay-frame .build/render-bench.frame Assets | tee -a .build/render-bench.out
+	@# Both must have drawn the same pixels, or the comparison means nothing.
+	@test "$$(grep -c 'frame hash' .build/render-bench.out)" = 2
+	@test "$$(grep 'frame hash' .build/render-bench.out | awk '{print $$4}' | sort -u | wc -l)" = 1 \
+	  && echo "same frame hash: the C program drew the same pixels" \
+	  || { echo "frame hashes differ: the C program did not draw the same frame"; exit 1; }
 
 clean:
 	rm -rf .build $(OUT)

@@ -24,9 +24,9 @@ let package = Package(
         .target(name: "Replay", dependencies: ["Lifecycle"]),
         .target(name: "Runtime", dependencies: ["Lifecycle", "GameCore", "Replay"]),
         .target(name: "Renderer", dependencies: ["CGL", "GameCore"]),
-        .target(name: "Services", dependencies: ["Lifecycle", "GameCore", "Runtime"]),
+        .target(name: "Services", dependencies: ["Lifecycle", "GameCore", "Runtime", "CPNG"]),
         .target(
-            name: "PlatformEGL", dependencies: ["CEGL", "CGL", "CPNG", "Renderer", "Runtime", "GameCore", "Services"]),
+            name: "PlatformEGL", dependencies: ["CEGL", "CGL", "Renderer", "Runtime", "GameCore", "Services"]),
         .target(
             name: "PlatformGLFW",
             dependencies: ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
@@ -37,12 +37,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        .executableTarget(
+            name: "render-bench", dependencies: ["GameCore", "Renderer", "PlatformEGL", "Services"],
+            path: "Benchmarks/Sources/render-bench"),
+
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Lifecycle", "GameCore", "Replay"]),
         .testTarget(
-            name: "RendererTests", dependencies: ["Renderer", "PlatformEGL", "GameCore", "Runtime", "CGL", "CEGL"]),
+            name: "RendererTests",
+            dependencies: ["Renderer", "PlatformEGL", "GameCore", "Runtime", "Services", "CGL", "CEGL"]),
         .testTarget(
             name: "PlatformGLFWTests", dependencies: ["PlatformGLFW", "Renderer", "Runtime", "Lifecycle", "GameCore"],
             exclude: ["run-under-xvfb.sh"]),

@@ -1,23 +1,23 @@
 #version 330 core
-// world.vert: level geometry and sprite boxes. Passes the world position, normal and colour to world.frag.
+// world.vert: the level's static geometry, already in world coordinates (one mesh per texture).
+// Passes the world position, normal, texture coordinate and baked corner shade to world.frag.
 
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
-layout(location = 2) in vec3 color;
+layout(location = 2) in vec2 textureCoordinate;
+layout(location = 3) in vec3 shade;  // per-corner brightness: cell variation and darkened corners
 
 uniform mat4 viewProjection;
-uniform mat4 model;
-uniform vec3 baseColor;  // multiplies the vertex colour: white for the level, the sprite's colour for boxes
 
 out vec3 worldPosition;
 out vec3 surfaceNormal;
-out vec3 surfaceColor;
+out vec2 surfaceCoordinate;
+out vec3 surfaceShade;
 
 void main() {
-    vec4 world = model * vec4(position, 1.0);
-    worldPosition = world.xyz;
-    // Models are rotations and uniform scales, so mat3(model) keeps normals perpendicular.
-    surfaceNormal = mat3(model) * normal;
-    surfaceColor = color * baseColor;
-    gl_Position = viewProjection * world;
+    worldPosition = position;
+    surfaceNormal = normal;
+    surfaceCoordinate = textureCoordinate;
+    surfaceShade = shade;
+    gl_Position = viewProjection * vec4(position, 1.0);
 }

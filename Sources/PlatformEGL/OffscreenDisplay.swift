@@ -1,12 +1,12 @@
 // PlatformEGL: the headless platform. OffscreenDisplay is the Display the runtime drives in replays, CI and tests:
-// a surfaceless EGL context (EGLOffscreenContext), the Renderer drawing into its framebuffer, PNG capture
-// (PNGFile) and frame hashes (FrameHash). It is the glue between Renderer and Runtime, like sokol_glue.
+// a surfaceless EGL context (EGLOffscreenContext), the Renderer drawing into its framebuffer with the shaders
+// and textures of Assets/, PNG capture (Services.PNGFile) and frame hashes (FrameHash). It is the glue between Renderer and Runtime, like sokol_glue.
 //
-// Imports CEGL, CGL, CPNG, Renderer, Runtime, GameCore, Services and Foundation; nothing imports it but the
+// Imports CEGL, CGL, Renderer, Runtime, GameCore, Services and Foundation; nothing imports it but the
 // executable and tests. Everything here is synchronous on the thread that made the display: GL contexts are
 // per-thread, so never call it across an await or from another thread.
 // The kept image (`finishGL`, `keptImage`) is a CPU copy, so writing it while backgrounded issues no GL call.
-// Start reading at OffscreenDisplay below, then EGLOffscreenContext.swift and PNGFile.swift.
+// Start reading at OffscreenDisplay below, then EGLOffscreenContext.swift and ShaderSources+Assets.swift.
 
 import Foundation
 import GameCore
@@ -35,10 +35,11 @@ public final class OffscreenDisplay: Display {
     /// The renderer's GL guard.
     public var gate: GLGate { renderer.gate }
 
-    /// Creates the EGL context (current on this thread), the renderer with the shaders from `assets`, and
+    /// Creates the EGL context (current on this thread), the renderer with the shaders and textures from `assets`, and
     /// `width` x `height` surfaces; creates `outputDirectory` if it is missing.
     public init(width: Int, height: Int, outputDirectory: String?, assets: AssetDirectory) throws {
         let shaders = try ShaderSources.load(from: assets)
+        let textures = try TextureImage.load(from: assets)
         if let outputDirectory {
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         }
@@ -46,7 +47,7 @@ public final class OffscreenDisplay: Display {
         self.height = height
         self.outputDirectory = outputDirectory
         context = try EGLOffscreenContext()
-        renderer = try Renderer(shaders: shaders)
+        renderer = try Renderer(shaders: shaders, textures: textures)
         renderer.makeSurfaces(width: width, height: height)
         guard renderer.hasSurfaces else { throw DisplayError.noFramebuffer(width: width, height: height) }
     }
@@ -74,7 +75,7 @@ public final class OffscreenDisplay: Display {
         renderer.finish()
     }
 
-    /// Deletes the framebuffer and its renderbuffers; shaders, font texture and meshes stay.
+    /// Deletes the framebuffer and its renderbuffers; shaders, textures and meshes stay.
     public func releaseSurfaces() {
         guard makeCurrent() else { return }
         renderer.releaseSurfaces()

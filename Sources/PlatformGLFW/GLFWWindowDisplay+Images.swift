@@ -1,6 +1,6 @@
 // GLFWWindowDisplay+Images: captured frames, the kept app-switcher image and F12 screenshots. Frames are
-// hashed (FNV-1a 64 of the RGBA bytes, as offscreen); files are written only when `imageWriter` is set,
-// because the PNG encoder lives in PlatformEGL, which this module may not import.
+// hashed (FNV-1a 64 of the RGBA bytes, as offscreen); files are written only when `imageWriter` is set
+// (e.g. to Services' `PNGFile.write`), so a host decides whether a window run leaves files behind.
 
 import Foundation
 import GameCore

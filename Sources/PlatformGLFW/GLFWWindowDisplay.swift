@@ -37,9 +37,12 @@ public final class GLFWWindowDisplay: Display {
     private var shownStatus: String?  // the suffix now in the window title; nil: the bare title
 
     /// Opens a `width` x `height` window titled `title` with an OpenGL 3.3 core context, current on this
-    /// thread, and makes the renderer (shaders and font from `assets`) and its surfaces at the framebuffer size.
+    /// thread, and makes the renderer (shaders, font and textures from `assets`) and its surfaces at the framebuffer size.
     public init(width: Int = 1280, height: Int = 720, title: String = "Interlude", assets: AssetDirectory) throws {
         let shaders = try ShaderSources(reading: assets.text)
+        let textures = try assets.images().map {
+            TextureImage(name: $0.name, width: $0.width, height: $0.height, rgba: $0.rgba)
+        }
         guard glfwInit() == GLFW_TRUE else {
             let detail = Self.lastError()
             if ProcessInfo.processInfo.environment["DISPLAY", default: ""].isEmpty { throw WindowError.noDisplay }
@@ -56,7 +59,7 @@ public final class GLFWWindowDisplay: Display {
         glfwMakeContextCurrent(window)
         glfwSwapInterval(1)
         do {
-            renderer = try Renderer(shaders: shaders)
+            renderer = try Renderer(shaders: shaders, textures: textures)
         } catch {
             glfwDestroyWindow(window)
             throw error
@@ -104,7 +107,7 @@ public final class GLFWWindowDisplay: Display {
         renderer.finish()
     }
 
-    /// Deletes the framebuffer and its renderbuffers; shaders, font texture and meshes stay.
+    /// Deletes the framebuffer and its renderbuffers; shaders, textures and meshes stay.
     public func releaseSurfaces() {
         makeCurrent()
         renderer.releaseSurfaces()

@@ -1,111 +1,113 @@
-// GeometryBuilder: the static triangle lists of the 3D view (level walls, floor and ceiling; the sprite box),
-// as interleaved position, normal and colour. Pure: no GL, so the geometry is testable on its own.
+// GeometryBuilder: the level's static triangles, grouped by texture (walls, floor, ceiling) so each texture is
+// one mesh and one draw call. Vertices are interleaved position, normal, texture coordinate and a baked shade
+// (a per-cell brightness variation, darker where floor meets wall). Pure: no GL, so testable on its own.
 
 import GameCore
 
 /// Accumulates quads as two counter-clockwise triangles each (front faces for back-face culling).
 struct GeometryBuilder {
-    /// Floats per attribute of a world vertex: position, normal, colour.
-    static let worldLayout = [3, 3, 3]
+    /// Floats per attribute of a world vertex: position, normal, texture coordinate, shade.
+    static let worldLayout = [3, 3, 2, 3]
+    /// Floats per world vertex.
+    static let floatsPerVertex = 11
+    /// How dark a corner gets where a floor or ceiling meets a wall, and a wall's foot.
+    static let cornerShade: Float = 0.62
 
     private(set) var vertices: [Float] = []
 
-    /// Adds the quad `origin`, `origin + along`, `origin + along + across`, `origin + across`, facing
-    /// `along x across` (which must equal `normal`'s direction).
-    mutating func quad(origin: Vec3, along: Vec3, across: Vec3, normal: Vec3, color: Color) {
-        let corners = [
-            origin, Self.sum(origin, along), Self.sum(Self.sum(origin, along), across), origin,
-            Self.sum(Self.sum(origin, along), across), Self.sum(origin, across),
-        ]
-        for corner in corners {
-            vertices += [corner.x, corner.y, corner.z, normal.x, normal.y, normal.z, color.r, color.g, color.b]
+    /// One corner of a quad: where it is, its texture coordinate, its brightness.
+    struct Corner {
+        var position: Vec3
+        var u: Float
+        var v: Float
+        var shade: Float
+    }
+
+    /// Adds the quad whose corners `a b c d` run counter-clockwise seen from the side `normal` points to.
+    mutating func quad(_ a: Corner, _ b: Corner, _ c: Corner, _ d: Corner, normal: Vec3) {
+        for corner in [a, b, c, a, c, d] {
+            let p = corner.position
+            vertices += [p.x, p.y, p.z, normal.x, normal.y, normal.z, corner.u, corner.v]
+            vertices += [corner.shade, corner.shade, corner.shade]
         }
     }
 
-    /// The walls facing each open cell, and every open cell's floor (y = 0) and ceiling (y = 1).
-    static func level(_ level: Level) -> [Float] {
-        var builder = GeometryBuilder()
+    /// The level's triangles by texture name, in the order walls, floor, ceiling (names shared by two surfaces
+    /// are merged into one list, so each texture is drawn once).
+    static func level(_ level: Level) -> [(texture: String, vertices: [Float])] {
+        var walls = GeometryBuilder()
+        var floor = GeometryBuilder()
+        var ceiling = GeometryBuilder()
         for z in 0..<level.depth {
             for x in 0..<level.width where !level.isWall(x, z) {
-                builder.cell(x, z, in: level)
+                floor.floorOrCeiling(x, z, in: level, height: 0)
+                ceiling.floorOrCeiling(x, z, in: level, height: 1)
+                walls.walls(around: x, z, in: level)
             }
         }
-        return builder.vertices
-    }
-
-    /// A box one unit on each side, its base centred on the origin, white, normals outward.
-    static func box() -> [Float] {
-        var builder = GeometryBuilder()
-        let white = Color(1, 1, 1)
-        let faces: [(origin: Vec3, along: Vec3, across: Vec3, normal: Vec3)] = [
-            (Vec3(0.5, 0, -0.5), Vec3(0, 1, 0), Vec3(0, 0, 1), Vec3(1, 0, 0)),
-            (Vec3(-0.5, 0, -0.5), Vec3(0, 0, 1), Vec3(0, 1, 0), Vec3(-1, 0, 0)),
-            (Vec3(-0.5, 0, 0.5), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)),
-            (Vec3(-0.5, 0, -0.5), Vec3(0, 1, 0), Vec3(1, 0, 0), Vec3(0, 0, -1)),
-            (Vec3(-0.5, 1, -0.5), Vec3(0, 0, 1), Vec3(1, 0, 0), Vec3(0, 1, 0)),
-            (Vec3(-0.5, 0, -0.5), Vec3(1, 0, 0), Vec3(0, 0, 1), Vec3(0, -1, 0)),
-        ]
-        for face in faces {
-            builder.quad(origin: face.origin, along: face.along, across: face.across, normal: face.normal, color: white)
+        var groups: [(texture: String, vertices: [Float])] = []
+        let theme = level.theme
+        for (name, builder) in [(theme.wall, walls), (theme.floor, floor), (theme.ceiling, ceiling)] {
+            if let index = groups.firstIndex(where: { $0.texture == name }) {
+                groups[index].vertices += builder.vertices
+            } else {
+                groups.append((name, builder.vertices))
+            }
         }
-        return builder.vertices
+        return groups
     }
 
-    /// Floor, ceiling and the faces of neighbouring walls for the open cell (x, z).
-    private mutating func cell(_ x: Int, _ z: Int, in level: Level) {
-        let left = Float(x)
-        let near = Float(z)
+    /// The floor (height 0, facing up) or ceiling (height 1, facing down) of the open cell (x, z), one texture
+    /// tile per cell; corners next to a wall are darker.
+    private mutating func floorOrCeiling(_ x: Int, _ z: Int, in level: Level, height: Float) {
         let shade = Self.shade(x, z)
-        let checker: Float = (x + z) % 2 == 0 ? 1 : 0.8
-        let floor = Color(0.40 * checker * shade, 0.42 * checker * shade, 0.46 * checker * shade)
-        quad(
-            origin: Vec3(left, 0, near), along: Vec3(0, 0, 1), across: Vec3(1, 0, 0), normal: Vec3(0, 1, 0),
-            color: floor)
-        let ceiling = Color(0.30 * shade, 0.31 * shade, 0.34 * shade)
-        quad(
-            origin: Vec3(left, 1, near), along: Vec3(1, 0, 0), across: Vec3(0, 0, 1), normal: Vec3(0, -1, 0),
-            color: ceiling)
-        // Each wall face belongs to the wall cell behind it, which gives it its shade.
-        if level.isWall(x - 1, z) {
-            quad(
-                origin: Vec3(left, 0, near), along: Vec3(0, 1, 0), across: Vec3(0, 0, 1), normal: Vec3(1, 0, 0),
-                color: Self.wallColor(x - 1, z))
+        func corner(_ dx: Int, _ dz: Int) -> Corner {
+            // The corner (x + dx, z + dz) touches the four cells around it; any wall among them darkens it.
+            let nearWall =
+                level.isWall(x + dx - 1, z + dz - 1) || level.isWall(x + dx, z + dz - 1)
+                || level.isWall(x + dx - 1, z + dz) || level.isWall(x + dx, z + dz)
+            return Corner(
+                position: Vec3(Float(x + dx), height, Float(z + dz)), u: Float(dx), v: Float(dz),
+                shade: shade * (nearWall ? Self.cornerShade : 1))
         }
-        if level.isWall(x + 1, z) {
-            quad(
-                origin: Vec3(left + 1, 0, near), along: Vec3(0, 0, 1), across: Vec3(0, 1, 0), normal: Vec3(-1, 0, 0),
-                color: Self.wallColor(x + 1, z))
-        }
-        if level.isWall(x, z - 1) {
-            quad(
-                origin: Vec3(left, 0, near), along: Vec3(1, 0, 0), across: Vec3(0, 1, 0), normal: Vec3(0, 0, 1),
-                color: Self.wallColor(x, z - 1))
-        }
-        if level.isWall(x, z + 1) {
-            quad(
-                origin: Vec3(left, 0, near + 1), along: Vec3(0, 1, 0), across: Vec3(1, 0, 0), normal: Vec3(0, 0, -1),
-                color: Self.wallColor(x, z + 1))
+        if height == 0 {
+            quad(corner(0, 0), corner(0, 1), corner(1, 1), corner(1, 0), normal: Vec3(0, 1, 0))
+        } else {
+            quad(corner(0, 0), corner(1, 0), corner(1, 1), corner(0, 1), normal: Vec3(0, -1, 0))
         }
     }
 
-    /// A warm concrete colour, varied per wall cell; every fourth cell is a blue-grey panel.
-    private static func wallColor(_ x: Int, _ z: Int) -> Color {
-        let shade = shade(x, z)
-        let isPanel = (x * 7 + z * 3) % 4 == 0
-        return isPanel
-            ? Color(0.42 * shade, 0.50 * shade, 0.62 * shade) : Color(0.68 * shade, 0.58 * shade, 0.46 * shade)
+    /// The faces of the walls around the open cell (x, z), each facing into the cell.
+    private mutating func walls(around x: Int, _ z: Int, in level: Level) {
+        let neighbours: [(dx: Int, dz: Int)] = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        for (dx, dz) in neighbours where level.isWall(x + dx, z + dz) {
+            wallFace(cellX: x, cellZ: z, normal: Vec3(Float(-dx), 0, Float(-dz)), shade: Self.shade(x + dx, z + dz))
+        }
     }
 
-    /// A deterministic brightness factor in 0.85...1.15 for the cell (x, z).
-    private static func shade(_ x: Int, _ z: Int) -> Float {
+    /// A wall face on the side of cell (cellX, cellZ) opposite to `normal`, textured with u to the right as seen
+    /// from the cell and v = 0 at the top; its foot is darker.
+    private mutating func wallFace(cellX: Int, cellZ: Int, normal: Vec3, shade: Float) {
+        // Seen from the cell, "right" is up x normal.
+        let right = Vec3(normal.z, 0, -normal.x)
+        let centreX = Float(cellX) + 0.5 - normal.x * 0.5
+        let centreZ = Float(cellZ) + 0.5 - normal.z * 0.5
+        let left = Vec3(centreX - right.x * 0.5, 0, centreZ - right.z * 0.5)
+        let rightEnd = Vec3(centreX + right.x * 0.5, 0, centreZ + right.z * 0.5)
+        let foot = shade * Self.cornerShade
+        quad(
+            Corner(position: left, u: 0, v: 1, shade: foot),
+            Corner(position: rightEnd, u: 1, v: 1, shade: foot),
+            Corner(position: Vec3(rightEnd.x, 1, rightEnd.z), u: 1, v: 0, shade: shade),
+            Corner(position: Vec3(left.x, 1, left.z), u: 0, v: 0, shade: shade), normal: normal)
+    }
+
+    /// A deterministic brightness factor in 0.9...1.1 for the cell (x, z).
+    static func shade(_ x: Int, _ z: Int) -> Float {
         var mixed = UInt32(truncatingIfNeeded: x) &* 73_856_093 ^ UInt32(truncatingIfNeeded: z) &* 19_349_663
         mixed ^= mixed >> 13
         mixed &*= 0x5bd1_e995
         mixed ^= mixed >> 15
-        return 0.85 + 0.3 * Float(mixed & 0xFF) / 255
-    }
-
-    private static func sum(_ first: Vec3, _ second: Vec3) -> Vec3 {
-        Vec3(first.x + second.x, first.y + second.y, first.z + second.z)
+        return 0.9 + 0.2 * Float(mixed & 0xFF) / 255
     }
 }

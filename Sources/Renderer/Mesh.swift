@@ -42,11 +42,21 @@ struct Mesh {
         vertexCount = Int32(vertices.count / floatsPerVertex)
     }
 
-    /// Draws the vertices as triangles.
-    func draw() {
-        guard vertexCount > 0 else { return }
+    /// Draws all vertices as triangles; returns the draw calls issued (0 or 1).
+    @discardableResult
+    func draw() -> Int {
+        guard vertexCount > 0 else { return 0 }
         glBindVertexArray(vertexArray)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, vertexCount)
         glBindVertexArray(0)
+        return 1
+    }
+
+    /// Binds the vertex array for several `drawRange` calls.
+    func bind() { glBindVertexArray(vertexArray) }
+
+    /// Draws vertices `first ..< first + count` as triangles of the bound vertex array (see `bind`).
+    func drawRange(first: Int, count: Int) {
+        glDrawArrays(GLenum(GL_TRIANGLES), GLint(first), GLsizei(count))
     }
 }

@@ -1,12 +1,15 @@
-// Renderer+Screen: the 2D layer over the 3D view: the tint, the HUD lines top-left on a dark backing
-// (font at 1x below 1000 pixels wide, 2x from there) and the overlay (e.g. "PAUSED") centred in large letters
-// (4x, smaller if it would not fit).
+// Renderer+Screen: the 2D layer over the 3D view, in drawing order: the weapon (Renderer+Weapon), the damage
+// flash, the tint, the crosshair and the status bar (Renderer+StatusBar), the HUD lines top-left on a dark
+// backing (font at 1x below 1000 pixels wide, 2x from there) and the overlay (e.g. "PAUSED") centred in large
+// letters (4x, smaller if it would not fit).
 
 import CGL
 import GameCore
 
 extension Renderer {
     static let tintAlpha: Float = 0.5  // opacity of the full-screen tint
+    static let damageColor = Color(0.85, 0.05, 0.02)  // the red flash when the player is hurt
+    static let damageAlpha: Float = 0.5  // its opacity at `Scene.damage` 1
     static let hudWideFrame = 1000  // pixels; frames at least this wide draw the HUD at 2x, narrower ones at 1x
     static let hudMargin: Float = 6  // pixels from the top-left corner to the first glyph
     static let hudLineSpacing = 2  // pixels between HUD lines at 1x, scaled with the glyphs
@@ -19,89 +22,112 @@ extension Renderer {
     /// characters a line) below `hudWideFrame`, 2 from there.
     static func hudScale(width: Int) -> Int { width < hudWideFrame ? 1 : 2 }
 
-    /// Builds the R8 font atlas texture (nearest filtering) from `font`.
-    static func uploadFontTexture(_ font: BitmapFont, _ statistics: inout RendererStatistics) -> GLuint {
-        var texture: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        let texels = font.atlas()
-        glTexImage2D(
-            GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(BitmapFont.atlasWidth), GLsizei(BitmapFont.atlasHeight), 0,
-            GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), texels)
-        for (parameter, value) in [
-            (GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
-            (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE),
-        ] {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), value)
-        }
-        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
-        statistics.textureUploads += 1
-        return texture
+    /// The font atlas as the renderer uploads it (texture `<font>`): white texels where a glyph is lit, alpha 0
+    /// elsewhere; sampled without mipmaps, nearest. Throws `BitmapFont.ParseError` for malformed font text.
+    public static func fontAtlasImage(fontText: String) throws -> TextureImage {
+        fontAtlasImage(try BitmapFont(parsing: fontText))
     }
 
-    /// Draws the tint, HUD and overlay of `scene` over the bound framebuffer, blended, without depth.
-    func drawScreen(_ scene: Scene, width: Int, height: Int) {
-        var batch = ScreenBatch()
-        if let tint = scene.tint {
-            batch.rectangle(
-                x: 0, y: 0, width: Float(width), height: Float(height), color: tint, alpha: Self.tintAlpha)
-        }
-        addHUD(scene.hud, scale: Self.hudScale(width: width), to: &batch)
-        if let overlay = scene.overlay { addOverlay(overlay, width: width, height: height, to: &batch) }
-        guard !batch.isEmpty else { return }
+    static func fontAtlasImage(_ font: BitmapFont) -> TextureImage {
+        let coverage = font.atlas()
+        var texels = [UInt8](repeating: 255, count: coverage.count * 4)
+        for (index, value) in coverage.enumerated() { texels[index * 4 + 3] = value }
+        return TextureImage(name: "<font>", width: BitmapFont.atlasWidth, height: BitmapFont.atlasHeight, rgba: texels)
+    }
+
+    /// Uploads the font atlas texture (nearest filtering, no mipmaps).
+    static func uploadFontTexture(_ font: BitmapFont) -> GLuint {
+        let image = fontAtlasImage(font)
+        return TextureLibrary.upload(
+            width: image.width, height: image.height, rgba: image.rgba, repeats: false, mipmapped: false)
+    }
+
+    /// Draws the 2D layer of `scene` over the bound framebuffer, blended, without depth, in one program and
+    /// one upload: weapon and muzzle flash, damage flash, tint, crosshair, status bar, HUD, overlay.
+    /// Returns the draw calls issued (one per run of quads sharing a texture).
+    func drawScreen(_ scene: Scene, width: Int, height: Int) -> Int {
+        screenBatch.removeAll()
+        Self.layOutScreen(scene, width: width, height: height, into: &screenBatch)
+        guard !screenBatch.isEmpty else { return 0 }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        flat.use()
-        flat.set("screenSize", Float(width), Float(height))
-        flatBatch.upload(batch.flatVertices)
-        flatBatch.draw()
-        text.use()
-        text.set("screenSize", Float(width), Float(height))
-        text.set("font", unit: 0)
+        screen.use()
+        screen.set("screenSize", Float(width), Float(height))
+        screen.set("image", unit: 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), fontTexture)
-        textBatch.upload(batch.textVertices)
-        textBatch.draw()
+        screenMesh.upload(screenBatch.vertices)
+        screenMesh.bind()
+        for run in screenBatch.runs {
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture(for: run.source))
+            screenMesh.drawRange(first: run.first, count: run.count)
+        }
+        glBindVertexArray(0)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         glDisable(GLenum(GL_BLEND))
+        return screenBatch.runs.count
     }
 
-    private func addHUD(_ lines: [String], scale: Int, to batch: inout ScreenBatch) {
+    /// Fills `batch` with the 2D layer of `scene` on a `width` x `height` frame, in drawing order. Pure: no GL.
+    static func layOutScreen(_ scene: Scene, width: Int, height: Int, into batch: inout ScreenBatch) {
+        let barHeight = scene.statusBar == nil ? 0 : statusBarLayout(width: width, height: height).barHeight
+        if let weapon = scene.weapon { addWeapon(weapon, width: width, viewHeight: height - barHeight, to: &batch) }
+        if scene.damage > 0 {
+            batch.rectangle(
+                x: 0, y: 0, width: Float(width), height: Float(height), color: damageColor,
+                alpha: damageAlpha * min(scene.damage, 1))
+        }
+        if let tint = scene.tint {
+            batch.rectangle(x: 0, y: 0, width: Float(width), height: Float(height), color: tint, alpha: tintAlpha)
+        }
+        if scene.crosshair { addCrosshair(hit: scene.hitMarker, width: width, height: height, to: &batch) }
+        if let bar = scene.statusBar { addStatusBar(bar, width: width, height: height, to: &batch) }
+        addHUD(scene.hud, scale: hudScale(width: width), to: &batch)
+        if let overlay = scene.overlay { addOverlay(overlay, width: width, height: height, to: &batch) }
+    }
+
+    private func texture(for source: ScreenBatch.Source) -> GLuint {
+        switch source {
+        case .white: return textures.white
+        case .font: return fontTexture
+        case .named(let name): return textures.texture(named: name)
+        }
+    }
+
+    private static func addHUD(_ lines: [String], scale: Int, to batch: inout ScreenBatch) {
         guard !lines.isEmpty else { return }
         let widest = lines.map { ScreenBatch.width(of: $0, scale: scale) }.max() ?? 0
-        let spacing = Float(Self.hudLineSpacing * scale)
+        let spacing = Float(hudLineSpacing * scale)
         let lineHeight = Float(ScreenBatch.glyphSize * scale) + spacing
         let padding: Float = 4
         batch.rectangle(
-            x: Self.hudMargin - padding, y: Self.hudMargin - padding, width: Float(widest) + 2 * padding,
-            height: Float(lines.count) * lineHeight - spacing + 2 * padding, color: Self.backingColor, alpha: 0.55)
+            x: hudMargin - padding, y: hudMargin - padding, width: Float(widest) + 2 * padding,
+            height: Float(lines.count) * lineHeight - spacing + 2 * padding, color: backingColor, alpha: 0.55)
         for (index, line) in lines.enumerated() {
-            let top = Self.hudMargin + Float(index) * lineHeight
-            batch.text(line, x: Self.hudMargin, y: top, scale: scale, color: Self.hudTextColor)
+            let top = hudMargin + Float(index) * lineHeight
+            batch.text(line, x: hudMargin, y: top, scale: scale, color: hudTextColor)
         }
     }
 
-    private func addOverlay(_ overlay: String, width: Int, height: Int, to batch: inout ScreenBatch) {
+    private static func addOverlay(_ overlay: String, width: Int, height: Int, to batch: inout ScreenBatch) {
         let lines = overlay.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let widest = lines.map { ScreenBatch.width(of: $0, scale: 1) }.max() ?? 0
         // The largest scale up to overlayScale at which the widest line fits with a margin.
-        let fitting = widest > 0 ? (width - 32) / widest : Self.overlayScale
-        let scale = max(1, min(Self.overlayScale, fitting))
+        let fitting = widest > 0 ? (width - 32) / widest : overlayScale
+        let scale = max(1, min(overlayScale, fitting))
         let lineHeight = Float(ScreenBatch.glyphSize * scale) * 1.25
         let inkHeight = lineHeight * Float(lines.count - 1) + Float(ScreenBatch.glyphSize * scale)
         let top = (Float(height) - inkHeight) / 2
         let padding = Float(4 * scale)
         batch.rectangle(
-            x: 0, y: top - padding, width: Float(width), height: inkHeight + 2 * padding, color: Self.backingColor,
+            x: 0, y: top - padding, width: Float(width), height: inkHeight + 2 * padding, color: backingColor,
             alpha: 0.6)
         for (index, line) in lines.enumerated() {
             let lineWidth = Float(ScreenBatch.width(of: line, scale: scale))
             let left = ((Float(width) - lineWidth) / 2).rounded(.down)
             let lineTop = (top + Float(index) * lineHeight).rounded(.down)
             let shadow = Float(scale / 2)
-            batch.text(line, x: left + shadow, y: lineTop + shadow, scale: scale, color: Self.backingColor)
-            batch.text(line, x: left, y: lineTop, scale: scale, color: Self.overlayTextColor)
+            batch.text(line, x: left + shadow, y: lineTop + shadow, scale: scale, color: backingColor)
+            batch.text(line, x: left, y: lineTop, scale: scale, color: overlayTextColor)
         }
     }
 }

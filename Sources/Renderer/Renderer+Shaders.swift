@@ -5,8 +5,7 @@ import CGL
 extension Renderer {
     /// The uniforms each program may have; their locations are looked up once after linking.
     static let uniformNames = [
-        "viewProjection", "model", "baseColor", "detail", "cameraPosition", "lightDirection", "fogColor",
-        "fogRange", "screenSize", "font",
+        "viewProjection", "cameraPosition", "lightDirection", "fogColor", "fogRange", "screenSize", "image",
     ]
 
     /// Compiles both stages, links them as `name` and looks up the uniforms.

@@ -1,13 +1,16 @@
 // Renderer: draws a GameCore.Scene with OpenGL 3.3 core into an offscreen framebuffer.
 //
-// Owns the GL objects of the game: three shader programs (world, flat, text), the bitmap-font texture,
-// the sprite box, one mesh per level name, and the framebuffer with its two renderbuffers (Surfaces).
-// Backgrounding releases only the framebuffer (`releaseSurfaces`); everything else survives, and
-// `statistics` proves it. Every public entry point asks `gate.admit(_:)` first and issues no GL call when
-// refused, so a GL call in the background is recorded, never made.
-// Imports only CGL and GameCore: no Foundation, no Glibc, no files; hosts pass shader and font text as ShaderSources.
-// Needs a GL 3.3 core context current on the calling thread for its whole life; never call it across an await.
-// Start reading at `draw(_:)`, then Renderer+World.swift (3D) and Renderer+Screen.swift (tint, HUD, overlay).
+// Owns the GL objects of the game: three shader programs (world, sprite, screen), the textures (TextureLibrary:
+// the host's images, the font atlas, a white texel, the checker fallback), one mesh per texture per level, two
+// streamed meshes (sprites, screen layer), and the framebuffer with its two renderbuffers (Surfaces).
+// Backgrounding releases only the framebuffer (`releaseSurfaces`); everything else survives, and `statistics`
+// proves it. Every public entry point asks `gate.admit(_:)` first and issues no GL call when refused, so a GL
+// call in the background is recorded, never made.
+// Imports only CGL and GameCore: no Foundation, no Glibc, no files; hosts pass shader and font text as
+// ShaderSources and decoded textures as TextureImage. Needs a GL 3.3 core context current on the calling thread
+// for its whole life; never call it across an await.
+// Start reading at `draw(_:)`, then Renderer+World.swift (level and sprites), Renderer+Screen.swift (the 2D
+// layer), Renderer+Weapon.swift and Renderer+StatusBar.swift.
 
 import CGL
 import GameCore
@@ -21,37 +24,49 @@ public final class Renderer {
     /// The GL_RENDERER string of the context the renderer was made in, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public let rendererName: String
 
-    let world: ShaderProgram  // lit level and sprite boxes
-    let flat: ShaderProgram  // translucent rectangles
-    let text: ShaderProgram  // font glyphs
-    let fontTexture: GLuint  // R8 atlas, BitmapFont.atlasWidth x BitmapFont.atlasHeight
-    let box: Mesh  // unit sprite box, base centred on the origin
-    var flatBatch: Mesh  // per-frame rectangles, rebuilt every frame
-    var textBatch: Mesh  // per-frame glyph quads, rebuilt every frame
-    var levelMeshes: [String: Mesh] = [:]  // by level name; built on first draw, kept until the renderer dies
+    let world: ShaderProgram  // textured, lit level
+    let sprite: ShaderProgram  // alpha-tested billboards
+    let screen: ShaderProgram  // the 2D layer
+    var textures: TextureLibrary  // by name, with the white texel and the checker fallback
+    let fontTexture: GLuint  // RGBA atlas (white glyphs), BitmapFont.atlasWidth x BitmapFont.atlasHeight
+    let spriteTextureNames: [SpriteKind: String]  // "sprite-enemy", ...
+    var spriteMesh: Mesh  // per-frame billboards, refilled every frame
+    var screenMesh: Mesh  // per-frame 2D layer, refilled every frame
+    var spriteBatch = SpriteBatch()  // kept between frames to reuse its storage
+    var screenBatch = ScreenBatch()  // kept between frames to reuse its storage
+    var levelMeshes: [LevelKey: [LevelSurface]] = [:]  // built on first draw, kept until the renderer dies
     var surfaces: Surfaces?  // nil while released
 
-    /// Parses the font, compiles the shaders and builds the font texture and the sprite box. Needs a current
+    /// Parses the font, compiles the shaders and uploads the font and `textures` (RGBA images by name, e.g.
+    /// "wall-metal"; a name a level or sprite asks for but missing here draws as a checker). Needs a current
     /// 3.3 core context. Throws `RendererError`, or `BitmapFont.ParseError` for malformed font text.
-    public init(shaders: ShaderSources, gate: GLGate = GLGate()) throws {
+    public init(shaders: ShaderSources, textures images: [TextureImage] = [], gate: GLGate = GLGate()) throws {
         guard gate.admit("init") else { throw RendererError.glForbidden }
         // Parsing first means bad font text fails before any GL object exists.
         let font = try BitmapFont(parsing: shaders.font)
         var statistics = RendererStatistics()
         world = try Self.link("world", shaders.worldVertex, shaders.worldFragment, &statistics)
-        flat = try Self.link("flat", shaders.flatVertex, shaders.flatFragment, &statistics)
-        text = try Self.link("text", shaders.textVertex, shaders.textFragment, &statistics)
-        fontTexture = Self.uploadFontTexture(font, &statistics)
-        box = Mesh(layout: GeometryBuilder.worldLayout, vertices: GeometryBuilder.box())
-        statistics.meshBuilds += 1
-        flatBatch = Mesh(layout: ScreenBatch.flatLayout)
-        textBatch = Mesh(layout: ScreenBatch.textLayout)
+        sprite = try Self.link("sprite", shaders.spriteVertex, shaders.spriteFragment, &statistics)
+        screen = try Self.link("screen", shaders.screenVertex, shaders.screenFragment, &statistics)
+        fontTexture = Self.uploadFontTexture(font)
+        textures = TextureLibrary(images)
+        statistics.textureUploads += 1 + textures.uploads
+        spriteTextureNames = Dictionary(uniqueKeysWithValues: SpriteKind.allCases.map { ($0, "sprite-" + $0.rawValue) })
+        spriteMesh = Mesh(layout: SpriteBatch.layout)
+        screenMesh = Mesh(layout: ScreenBatch.layout)
         rendererName = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown"
         self.statistics = statistics
         self.gate = gate
         let error = glGetError()
         guard error == GLenum(GL_NO_ERROR) else { throw RendererError.glError(step: "init", code: error) }
     }
+
+    /// Texture names asked for (by a level theme, a sprite kind, the weapon) but not given at init, in the order
+    /// first asked; each drew as the checker fallback.
+    public var missingTextureNames: [String] { textures.missingNames }
+
+    /// Names of images given at init that were malformed (byte count not width * height * 4) and not uploaded.
+    public var rejectedTextureNames: [String] { textures.rejectedNames }
 
     /// True while the framebuffer exists (between `makeSurfaces` and `releaseSurfaces`).
     public var hasSurfaces: Bool { surfaces != nil }
@@ -75,15 +90,18 @@ public final class Renderer {
         deleteSurfaces(surfaces)
     }
 
-    /// Renders `scene` into the framebuffer: the 3D view, then tint, HUD and overlay. Needs surfaces.
+    /// Renders `scene` into the framebuffer: the level and sprites, then the 2D layer (weapon, damage, tint,
+    /// crosshair, status bar, HUD, overlay). Needs surfaces.
     public func draw(_ scene: Scene) {
         guard gate.admit("draw"), let surfaces else { return }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), surfaces.framebuffer)
         glViewport(0, 0, GLsizei(surfaces.width), GLsizei(surfaces.height))
-        drawWorld(scene, width: surfaces.width, height: surfaces.height)
-        drawScreen(scene, width: surfaces.width, height: surfaces.height)
+        var drawCalls = drawWorld(scene, width: surfaces.width, height: surfaces.height)
+        drawCalls += drawScreen(scene, width: surfaces.width, height: surfaces.height)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         statistics.framesDrawn += 1
+        statistics.drawCalls = drawCalls
+        statistics.missingTextures = textures.missingNames.count
     }
 
     /// The framebuffer's pixels as RGBA8, top row first (width * height * 4 bytes); empty without surfaces

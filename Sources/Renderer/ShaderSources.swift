@@ -1,40 +1,40 @@
 // ShaderSources: the text assets of the renderer: the GLSL 330 core sources of its three programs and its
 // bitmap font. The renderer reads no files; hosts load these from Assets/ with `init(reading:)`.
 
-/// The vertex and fragment sources of the world, flat (tint and backings) and text programs, and the font text.
+/// The vertex and fragment sources of the world, sprite and screen programs, and the font text.
 public struct ShaderSources: Hashable, Sendable {
-    /// Lit level geometry and sprite boxes.
+    /// Textured, lit level geometry.
     public var worldVertex: String
-    /// Lit level geometry and sprite boxes.
+    /// Textured, lit level geometry.
     public var worldFragment: String
-    /// Solid translucent rectangles in pixel coordinates.
-    public var flatVertex: String
-    /// Solid translucent rectangles in pixel coordinates.
-    public var flatFragment: String
-    /// Bitmap-font glyphs in pixel coordinates.
-    public var textVertex: String
-    /// Bitmap-font glyphs in pixel coordinates.
-    public var textFragment: String
+    /// Alpha-tested billboards and corpses.
+    public var spriteVertex: String
+    /// Alpha-tested billboards and corpses.
+    public var spriteFragment: String
+    /// Textured quads in pixel coordinates: weapon, status bar, HUD text, rectangles.
+    public var screenVertex: String
+    /// Textured quads in pixel coordinates: weapon, status bar, HUD text, rectangles.
+    public var screenFragment: String
     /// The HUD and overlay font in the text format of `BitmapFont(parsing:)`.
     public var font: String
 
     /// The asset paths, relative to the assets folder, in the order of the properties above.
     public static let assetPaths = [
-        "Shaders/world.vert", "Shaders/world.frag", "Shaders/flat.vert", "Shaders/flat.frag", "Shaders/text.vert",
-        "Shaders/text.frag", "Fonts/interlude-8x8.font",
+        "Shaders/world.vert", "Shaders/world.frag", "Shaders/sprite.vert", "Shaders/sprite.frag",
+        "Shaders/screen.vert", "Shaders/screen.frag", "Fonts/interlude-8x8.font",
     ]
 
     /// Creates the sources from their text.
     public init(
-        worldVertex: String, worldFragment: String, flatVertex: String, flatFragment: String, textVertex: String,
-        textFragment: String, font: String
+        worldVertex: String, worldFragment: String, spriteVertex: String, spriteFragment: String,
+        screenVertex: String, screenFragment: String, font: String
     ) {
         self.worldVertex = worldVertex
         self.worldFragment = worldFragment
-        self.flatVertex = flatVertex
-        self.flatFragment = flatFragment
-        self.textVertex = textVertex
-        self.textFragment = textFragment
+        self.spriteVertex = spriteVertex
+        self.spriteFragment = spriteFragment
+        self.screenVertex = screenVertex
+        self.screenFragment = screenFragment
         self.font = font
     }
 
@@ -43,8 +43,8 @@ public struct ShaderSources: Hashable, Sendable {
     public init(reading read: (String) throws -> String) rethrows {
         let paths = Self.assetPaths
         self.init(
-            worldVertex: try read(paths[0]), worldFragment: try read(paths[1]), flatVertex: try read(paths[2]),
-            flatFragment: try read(paths[3]), textVertex: try read(paths[4]), textFragment: try read(paths[5]),
+            worldVertex: try read(paths[0]), worldFragment: try read(paths[1]), spriteVertex: try read(paths[2]),
+            spriteFragment: try read(paths[3]), screenVertex: try read(paths[4]), screenFragment: try read(paths[5]),
             font: try read(paths[6]))
     }
 }

@@ -4,6 +4,7 @@
 import GameCore
 import PlatformEGL
 import Renderer
+import Services
 import XCTest
 
 final class GLGateTests: XCTestCase {
@@ -36,8 +37,8 @@ final class GLGateTests: XCTestCase {
         let display = try makeDisplay()
         let gate = GLGate(isForbidden: true)
         let shaders = ShaderSources(
-            worldVertex: "", worldFragment: "", flatVertex: "", flatFragment: "", textVertex: "", textFragment: "",
-            font: "")
+            worldVertex: "", worldFragment: "", spriteVertex: "", spriteFragment: "", screenVertex: "",
+            screenFragment: "", font: "")
         XCTAssertThrowsError(try Renderer(shaders: shaders, gate: gate)) { error in
             XCTAssertEqual(error as? RendererError, .glForbidden)
         }
@@ -49,8 +50,8 @@ final class GLGateTests: XCTestCase {
         let display = try makeDisplay()
         let broken = "#version 330 core\nvoid main() { undefinedFunction(); }\n"
         let shaders = ShaderSources(
-            worldVertex: broken, worldFragment: broken, flatVertex: broken, flatFragment: broken, textVertex: broken,
-            textFragment: broken, font: try fontText())
+            worldVertex: broken, worldFragment: broken, spriteVertex: broken, spriteFragment: broken,
+            screenVertex: broken, screenFragment: broken, font: try fontText())
         XCTAssertThrowsError(try Renderer(shaders: shaders)) { error in
             guard case .shaderCompileFailed(let stage, let log) = error as? RendererError else {
                 return XCTFail("unexpected \(error)")

@@ -64,4 +64,47 @@ struct Image {
         for y in region.rows { for x in region.columns { sum += self[x, y].luminance } }
         return sum / Double(region.rows.count * region.columns.count)
     }
+
+    /// The mean of each channel (red, green, blue) over `region`, 0...255.
+    func meanColor(in region: Region? = nil) -> (red: Double, green: Double, blue: Double) {
+        let region = region ?? whole
+        var sums = (0.0, 0.0, 0.0)
+        for y in region.rows {
+            for x in region.columns {
+                let pixel = self[x, y]
+                sums.0 += Double(pixel.red)
+                sums.1 += Double(pixel.green)
+                sums.2 += Double(pixel.blue)
+            }
+        }
+        let count = Double(region.rows.count * region.columns.count)
+        return (sums.0 / count, sums.1 / count, sums.2 / count)
+    }
+
+    /// The smallest region holding every pixel that differs from `other`'s; nil when none does.
+    func changedBounds(from other: Image) -> Region? {
+        var columns = (low: width, high: -1)
+        var rows = (low: height, high: -1)
+        for y in 0..<height {
+            for x in 0..<width where self[x, y] != other[x, y] {
+                columns = (min(columns.low, x), max(columns.high, x))
+                rows = (min(rows.low, y), max(rows.high, y))
+            }
+        }
+        guard columns.high >= 0 else { return nil }
+        return Region(columns: columns.low..<columns.high + 1, rows: rows.low..<rows.high + 1)
+    }
+
+    /// The mean absolute luminance step between horizontally adjacent pixels of `region`: how busy it looks.
+    func localContrast(in region: Region) -> Double {
+        var sum = 0.0
+        var count = 0
+        for y in region.rows {
+            for x in region.columns.dropLast() {
+                sum += abs(self[x + 1, y].luminance - self[x, y].luminance)
+                count += 1
+            }
+        }
+        return sum / Double(max(count, 1))
+    }
 }

@@ -1,8 +1,10 @@
-// PNGFileTests: PNG write and read round trips, atomic writes, captures on disk, and the FNV-1a frame hash.
+// PNGFileTests: PNG write and read round trips, atomic writes, captures on disk, the Textures folder decoded
+// by name (a bad file named in the error), and the FNV-1a frame hash.
 
 import Foundation
 import GameCore
 import PlatformEGL
+import Services
 import XCTest
 
 final class PNGFileTests: XCTestCase {
@@ -39,6 +41,22 @@ final class PNGFileTests: XCTestCase {
         let file = try PNGFile.read(folder + "/hangar.png")
         XCTAssertEqual(file.rgba, pixels, "top row first on disk too")
         XCTAssertTrue(display.problems.isEmpty, "\(display.problems)")
+    }
+
+    func testTexturesFolderLoadsByNameAndABadFileIsNamed() throws {
+        let folder = try temporaryFolder()
+        let textures = folder + "/Textures"
+        try FileManager.default.createDirectory(atPath: textures, withIntermediateDirectories: true)
+        XCTAssertTrue(try AssetDirectory(path: folder + "/nowhere").images().isEmpty, "no folder, no images")
+        try PNGFile.write(rgba: [255, 0, 0, 255, 0, 255, 0, 128], width: 2, height: 1, to: textures + "/wall-red.png")
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: textures + "/notes.txt"))
+        let images = try AssetDirectory(path: folder).images()
+        XCTAssertEqual(images.map(\.name), ["wall-red"])
+        XCTAssertEqual(images.first?.rgba, [255, 0, 0, 255, 0, 255, 0, 128])
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: textures + "/broken.png"))
+        XCTAssertThrowsError(try AssetDirectory(path: folder).images()) { error in
+            XCTAssertTrue("\(error)".contains(textures + "/broken.png"), "\(error)")
+        }
     }
 
     func testFrameHashIsFNV1a64() {

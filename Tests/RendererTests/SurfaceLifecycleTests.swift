@@ -1,5 +1,5 @@
-// SurfaceLifecycleTests: backgrounding releases only the framebuffer; shaders, font texture and level meshes
-// survive, and the frame after restoring is the same as before.
+// SurfaceLifecycleTests: backgrounding releases only the framebuffer; shaders, textures and level meshes
+// survive (nothing is compiled, uploaded or built again), and the frame after restoring is the same as before.
 
 import GameCore
 import PlatformEGL
@@ -9,10 +9,15 @@ import XCTest
 final class SurfaceLifecycleTests: XCTestCase {
     func testReleaseAndRestoreRebuildOnlyTheFramebuffer() throws {
         let display = try makeDisplay()
-        let before = render(hangarScene(hud: ["before"]), on: display)
+        let scene = gameScene(hud: ["before"])
+        let before = render(scene, on: display)
         let counts = display.renderer.statistics
         XCTAssertEqual(counts.shaderCompiles, 6)
-        XCTAssertEqual(counts.textureUploads, 1)
+        let images = try assetTextures()
+        XCTAssertGreaterThanOrEqual(images.count, 14)
+        XCTAssertEqual(counts.textureUploads, images.count + 3, "the images, the font, a white texel, the checker")
+        XCTAssertEqual(counts.meshBuilds, 3, "walls, floor, ceiling")
+        XCTAssertEqual(counts.missingTextures, 0, "\(display.renderer.missingTextureNames)")
         XCTAssertEqual(counts.surfaceCreations, 1)
 
         display.releaseSurfaces()
@@ -23,7 +28,7 @@ final class SurfaceLifecycleTests: XCTestCase {
 
         display.restoreSurfaces()
         XCTAssertTrue(display.renderer.hasSurfaces)
-        let after = render(hangarScene(hud: ["before"]), on: display)
+        let after = render(scene, on: display)
         let restored = display.renderer.statistics
         XCTAssertEqual(restored.shaderCompiles, counts.shaderCompiles)
         XCTAssertEqual(restored.meshBuilds, counts.meshBuilds)
@@ -44,19 +49,19 @@ final class SurfaceLifecycleTests: XCTestCase {
         XCTAssertEqual(display.readPixels().count, 160 * 90 * 4)
     }
 
-    func testLevelMeshIsBuiltOncePerLevelName() throws {
+    func testLevelMeshesAreBuiltOncePerLevelName() throws {
         let display = try makeDisplay()
         let atStart = display.renderer.statistics.meshBuilds
         display.present(hangarScene())
         display.present(hangarScene(camera: eastFromStart))
-        XCTAssertEqual(display.renderer.statistics.meshBuilds, atStart + 1)
+        XCTAssertEqual(display.renderer.statistics.meshBuilds, atStart + 3, "one mesh per texture")
         let corridor = try Level.parse(name: "corridor", "#####\n#P..#\n#####")
         display.present(Scene(level: corridor, camera: Camera(position: Vec3(1.5, 0.5, 1.5), yaw: -Float.pi / 2)))
-        XCTAssertEqual(display.renderer.statistics.meshBuilds, atStart + 2)
+        XCTAssertEqual(display.renderer.statistics.meshBuilds, atStart + 6)
         display.releaseSurfaces()
         display.restoreSurfaces()
         display.present(hangarScene())
-        XCTAssertEqual(display.renderer.statistics.meshBuilds, atStart + 2)
+        XCTAssertEqual(display.renderer.statistics.meshBuilds, atStart + 6)
     }
 
     func testSameSceneGivesTheSameHashAcrossFramesAndDisplays() throws {

@@ -1,5 +1,6 @@
 // PNGFile: RGBA8 images to and from PNG files with libpng's simplified API (no setjmp needed from Swift).
-// Writes are atomic: the file appears complete under its name or not at all.
+// Writes are atomic and durable: write a temporary file, fsync it, rename it, fsync the folder, so the file
+// appears complete under its name or not at all. Lives in Services so both platforms read textures with it.
 
 import CPNG
 import Foundation
@@ -23,16 +24,21 @@ public enum PNGFile {
             throw Failure(path: path, message: "expected \(width)x\(height)x4 bytes, got \(rgba.count)")
         }
         let temporary = path + ".tmp"
+        guard let file = fopen(temporary, "wb") else {
+            throw Failure(path: path, message: "cannot create \(temporary): \(String(cString: strerror(errno)))")
+        }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         image.width = png_uint_32(width)
         image.height = png_uint_32(height)
         image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         let written = rgba.withUnsafeBytes { bytes in
-            png_image_write_to_file(&image, temporary, 0, bytes.baseAddress, png_int_32(width * 4), nil)
+            png_image_write_to_stdio(&image, file, 0, bytes.baseAddress, png_int_32(width * 4), nil)
         }
-        guard written != 0 else {
-            let message = Self.message(of: &image)
+        let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
+        fclose(file)
+        guard written != 0, flushed else {
+            let message = written == 0 ? Self.message(of: &image) : String(cString: strerror(errno))
             png_image_free(&image)
             unlink(temporary)
             throw Failure(path: path, message: "PNG write failed: \(message)")
@@ -42,6 +48,16 @@ public enum PNGFile {
             unlink(temporary)
             throw Failure(path: path, message: "cannot rename \(temporary): \(reason)")
         }
+        syncFolder(of: path)
+    }
+
+    /// Flushes the folder holding `path`, so the rename itself survives a crash.
+    private static func syncFolder(of path: String) {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 
     /// Reads `path` as 8-bit RGBA, top row first, whatever its colour type.
