@@ -70,6 +70,9 @@ extension Game {
 
     /// Enemies (alive or corpses), pickups not yet taken and exits: of the session (also on its game-over
     /// screen), else the level's own cells.
+    /// Sprites are drawn with their textures' own colours (Assets/Textures/sprite-KIND.png).
+    static let spriteTint = Color(1, 1, 1)
+
     private func sprites() -> [Sprite] {
         var sprites: [Sprite] = []
         if state.isInSession || state.screen == .gameOver {
@@ -78,7 +81,7 @@ extension Game {
                 sprites.append(
                     Sprite(
                         position: Vec3(enemy.x, 0, enemy.z), size: alive ? 0.8 : 0.7,
-                        color: alive ? Color(0.85, 0.15, 0.1) : Color(0.45, 0.1, 0.08), kind: alive ? .enemy : .corpse,
+                        color: Self.spriteTint, kind: alive ? .enemy : .corpse,
                         flash: Float(enemy.flash) / 6))
             }
             for pickup in state.pickups where !pickup.isTaken {
@@ -89,7 +92,7 @@ extension Game {
                 sprites.append(
                     Sprite(
                         position: Vec3(Float(cell.x) + 0.5, 0, Float(cell.z) + 0.5), size: 0.8,
-                        color: Color(0.85, 0.15, 0.1), kind: .enemy))
+                        color: Self.spriteTint, kind: .enemy))
             }
             for cell in level.positions(of: .health) { sprites.append(pickupSprite(.health, x: cell.x, z: cell.z)) }
             for cell in level.positions(of: .ammo) { sprites.append(pickupSprite(.ammo, x: cell.x, z: cell.z)) }
@@ -98,7 +101,7 @@ extension Game {
             sprites.append(
                 Sprite(
                     position: Vec3(Float(cell.x) + 0.5, 0, Float(cell.z) + 0.5), size: 0.8,
-                    color: Color(0.2, 0.4, 0.95), kind: .exit))
+                    color: Self.spriteTint, kind: .exit))
         }
         return sprites
     }
@@ -106,8 +109,8 @@ extension Game {
     private func pickupSprite(_ kind: PickupKind, x: Int, z: Int) -> Sprite {
         let position = Vec3(Float(x) + 0.5, 0, Float(z) + 0.5)
         switch kind {
-        case .health: return Sprite(position: position, size: 0.35, color: Color(0.2, 0.85, 0.3), kind: .health)
-        case .ammo: return Sprite(position: position, size: 0.35, color: Color(0.9, 0.8, 0.2), kind: .ammo)
+        case .health: return Sprite(position: position, size: 0.35, color: Self.spriteTint, kind: .health)
+        case .ammo: return Sprite(position: position, size: 0.35, color: Self.spriteTint, kind: .ammo)
         }
     }
 }
