@@ -45,6 +45,8 @@ let package = Package(
         .testTarget(
             name: "PlatformGLFWTests", dependencies: ["PlatformGLFW", "Renderer", "Runtime", "Lifecycle", "GameCore"]),
         .testTarget(
+            name: "ServicesTests", dependencies: ["Services", "Runtime", "GameCore", "Lifecycle", "Replay", "interlude"]),
+        .testTarget(
             name: "InterludeTests",
             dependencies: ["interlude", "PlatformEGL", "Runtime", "Replay", "Lifecycle", "Services", "GameCore"]),
     ],
