@@ -75,7 +75,8 @@ extension GameSnapshot {
         var checksumIndex = lines.count - 1
         if version >= 2 {
             // The last line is empty when the file ends in a newline, as every complete file does.
-            guard lines.count >= 3, lines[lines.count - 1].isEmpty, Array(lines[lines.count - 2]) == Array(endMarker.utf8)
+            guard lines.count >= 3, lines[lines.count - 1].isEmpty,
+                Array(lines[lines.count - 2]) == Array(endMarker.utf8)
             else {
                 throw DecodeError(
                     .truncated, line: lines.count, column: 1,

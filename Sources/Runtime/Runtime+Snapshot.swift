@@ -50,7 +50,8 @@ extension Runtime {
         for generation in stored {
             let decoded: Result<GameSnapshot, SnapshotDecodeError>
             switch generation.contents {
-            case .success(let bytes): decoded = Result { () throws(SnapshotDecodeError) in try .decode(bytes) }
+            case .success(let bytes):
+                decoded = Result { () throws(SnapshotDecodeError) in try Self.decodePlayable(bytes) }
             case .failure(let error): decoded = .failure(SnapshotDecodeError(.unreadable, line: 0, message: "\(error)"))
             }
             switch decoded {
@@ -67,6 +68,32 @@ extension Runtime {
         }
         return giveUp(problems.joined(separator: "; "))
     }
+
+    /// Decodes `bytes` and refuses a well-formed snapshot whose values the game cannot continue from (they would
+    /// overflow a counter or a timer): a checksum proves the bytes are what was written, not that they are sane.
+    static func decodePlayable(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> GameSnapshot {
+        let snapshot = try GameSnapshot.decode(bytes)
+        let state = snapshot.state
+        let counters: [(String, Int64)] = [
+            ("steps", state.steps), ("score", state.score), ("hits", state.hits), ("roundSeconds", state.roundSeconds),
+            ("health", Int64(state.player.health)), ("ammo", Int64(state.player.ammo)),
+        ]
+        for (key, value) in counters where !(0...playableLimit).contains(value) {
+            throw SnapshotDecodeError(.malformed, line: 0, message: "\(key)=\(value) is outside 0...\(playableLimit)")
+        }
+        for name in TimerName.allCases {
+            guard let left = snapshot.extras["timer." + name.rawValue] else { continue }
+            let period = TimerSet.period(of: name).1
+            guard (1...period).contains(left) else {
+                throw SnapshotDecodeError(
+                    .malformed, line: 0, message: "timer.\(name.rawValue)=\(left) is outside 1...\(period)")
+            }
+        }
+        return snapshot
+    }
+
+    /// The largest counter a restored game may hold: 2^53, millions of years of play at 60 steps a second.
+    static let playableLimit: Int64 = 1 << 53
 
     /// Moves a bad generation aside; returns what happened, naming the place (`file:line:column: message`).
     private func setAside(_ name: String, because error: SnapshotDecodeError) -> String {

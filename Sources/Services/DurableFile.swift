@@ -17,7 +17,9 @@ enum DurableFile {
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            let result = bytes.withUnsafeBytes {
+                Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written)
+            }
             if result < 0, errno == EINTR { continue }
             guard result > 0 else { throw FileStoreError.system("write", path, errno) }
             written += result
@@ -59,7 +61,9 @@ enum DurableFile {
         var bytes = [UInt8](repeating: 0, count: limit)
         var filled = 0
         while filled < limit {
-            let result = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, limit - filled) }
+            let result = bytes.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress! + filled, limit - filled)
+            }
             if result < 0, errno == EINTR { continue }
             guard result >= 0 else { throw FileStoreError.system("read", path, errno) }
             if result == 0 { break }

@@ -73,7 +73,8 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
         for name in [Self.currentName, Self.previousName] {
             guard let size = try DurableFile.size(path(name)) else { continue }
             guard size <= GameSnapshot.maximumBytes else {
-                let why = "the file is \(size) bytes; a snapshot is at most \(GameSnapshot.maximumBytes) bytes, not read"
+                let why =
+                    "the file is \(size) bytes; a snapshot is at most \(GameSnapshot.maximumBytes) bytes, not read"
                 found.append(StoredGeneration(name: name, contents: .failure(StoredGenerationError(why))))
                 continue
             }

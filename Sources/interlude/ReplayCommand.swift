@@ -44,7 +44,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Keep each script's snapshots on disk in DIR/SCRIPT (default: in memory).",
-            discussion: "Files already there are what the first launch finds, e.g. a damaged snapshot to recover from."))
+            discussion: "Files already there are what the first launch finds, e.g. a damaged snapshot to recover from.")
+    )
     var dataDir: String?
 
     func validate() throws {

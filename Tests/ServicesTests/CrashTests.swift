@@ -31,7 +31,8 @@ struct CrashTests {
         var onDisk: String? = nil  // journal hash of snapshot.txt after the previous kill
         var tally = Tally()
         for kill in 0..<Self.kills {
-            let journal = try runAndKill(folder: folder, journal: "\(journals)/\(kill).txt", after: random.below(20_000))
+            let journal = try runAndKill(
+                folder: folder, journal: "\(journals)/\(kill).txt", after: random.below(20_000))
             try check(journal, folder: folder, kill: kill, onDisk: &onDisk, tally: &tally)
         }
         print(
@@ -58,7 +59,8 @@ struct CrashTests {
         usleep(useconds_t(delay))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "the soak ended by itself: \(journalLines(path).suffix(3))")
+        #expect(
+            process.terminationReason == .uncaughtSignal, "the soak ended by itself: \(journalLines(path).suffix(3))")
         return journalLines(path)
     }
 
@@ -109,7 +111,8 @@ struct CrashTests {
         }
         let hash = journalHash(bytes)
         #expect(throws: Never.self, "\(place): snapshot.txt does not load") { try GameSnapshot.decode(bytes) }
-        #expect(hash == lastCommitted || hash == inFlight,
+        #expect(
+            hash == lastCommitted || hash == inFlight,
             "\(place): on disk \(hash), last committed \(lastCommitted ?? "-"), in flight \(inFlight ?? "-")")
         tally.landedInFlight += hash == inFlight && hash != lastCommitted ? 1 : 0
         if let previous = contents(folder, "snapshot.previous.txt") {

@@ -13,15 +13,19 @@ enum DamagedSnapshotCorpus {
     static func make(from good: [UInt8], seed: UInt64 = 64) -> [DamagedSnapshot] {
         var corpus: [DamagedSnapshot] = []
         for length in stride(from: 0, to: good.count, by: 64) {
-            corpus.append(DamagedSnapshot(label: "truncated to \(length) bytes", bytes: Array(good.prefix(length)),
-                kinds: length == 0 ? [.empty] : [.truncated, .notSnapshot]))
+            corpus.append(
+                DamagedSnapshot(
+                    label: "truncated to \(length) bytes", bytes: Array(good.prefix(length)),
+                    kinds: length == 0 ? [.empty] : [.truncated, .notSnapshot]))
         }
         corpus.append(DamagedSnapshot(label: "last byte missing", bytes: Array(good.dropLast()), kinds: [.truncated]))
         for bit in 0..<(good.count * 8) {
             var flipped = good
             flipped[bit / 8] ^= 1 << UInt8(bit % 8)
-            corpus.append(DamagedSnapshot(label: "bit \(bit) flipped", bytes: flipped,
-                kinds: [.corrupt, .truncated, .notSnapshot, .futureVersion, .malformed]))
+            corpus.append(
+                DamagedSnapshot(
+                    label: "bit \(bit) flipped", bytes: flipped,
+                    kinds: [.corrupt, .truncated, .notSnapshot, .futureVersion, .malformed]))
         }
         for start in stride(from: 16, to: good.count, by: 48) {
             let torn = Array(good.prefix(start)) + [UInt8](repeating: 0, count: good.count - start)
@@ -37,17 +41,24 @@ enum DamagedSnapshotCorpus {
             corpus.append(DamagedSnapshot(label: "header '\(header)'", bytes: Array(header.utf8) + body, kinds: [kind]))
         }
         corpus.append(DamagedSnapshot(label: "empty", bytes: [], kinds: [.empty]))
-        corpus.append(DamagedSnapshot(label: "huge",
-            bytes: good + [UInt8](repeating: UInt8(ascii: "a"), count: GameSnapshot.maximumBytes), kinds: [.tooLarge]))
+        corpus.append(
+            DamagedSnapshot(
+                label: "huge",
+                bytes: good + [UInt8](repeating: UInt8(ascii: "a"), count: GameSnapshot.maximumBytes),
+                kinds: [.tooLarge]))
         var random = SimulationRandom(seed: seed)
         for number in 0..<20 {
             let garbage = (0..<Int(random.below(600))).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             corpus.append(DamagedSnapshot(label: "garbage \(number)", bytes: garbage, kinds: [.notSnapshot, .empty]))
         }
-        corpus.append(DamagedSnapshot(label: "a key twice", bytes: resealed(good, adding: "score=1"), kinds: [.malformed]))
-        corpus.append(DamagedSnapshot(label: "not key=integer", bytes: resealed(good, adding: "score"), kinds: [.malformed]))
-        corpus.append(DamagedSnapshot(label: "screen out of range",
-            bytes: resealed(good, adding: "screen=99", removing: "screen="), kinds: [.malformed]))
+        corpus.append(
+            DamagedSnapshot(label: "a key twice", bytes: resealed(good, adding: "score=1"), kinds: [.malformed]))
+        corpus.append(
+            DamagedSnapshot(label: "not key=integer", bytes: resealed(good, adding: "score"), kinds: [.malformed]))
+        corpus.append(
+            DamagedSnapshot(
+                label: "screen out of range",
+                bytes: resealed(good, adding: "screen=99", removing: "screen="), kinds: [.malformed]))
         return corpus
     }
 

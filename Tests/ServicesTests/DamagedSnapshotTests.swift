@@ -42,7 +42,9 @@ struct DamagedSnapshotTests {
         let damaged = Self.corpus.first { $0.label == "header 'interlude-snapshot 3'" }!
         #expect(throws: SnapshotDecodeError.self) { try GameSnapshot.decode(damaged.bytes) }
         do { _ = try GameSnapshot.decode(damaged.bytes) } catch {
-            #expect(error.description == "1:20: snapshot version 3 was written by a newer Interlude; this one reads versions 1 to 2")
+            #expect(
+                error.description
+                    == "1:20: snapshot version 3 was written by a newer Interlude; this one reads versions 1 to 2")
         }
     }
 

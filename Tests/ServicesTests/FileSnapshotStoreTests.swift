@@ -37,7 +37,8 @@ struct FileSnapshotStoreTests {
         #expect(contents(folder, "snapshot.damaged-1.txt") == Array("damaged one".utf8))
         #expect(contents(folder, "snapshot.damaged-2.txt") == Array("damaged two".utf8))
         #expect(contents(folder, "snapshot.damaged-3.txt") == Array("damaged three".utf8))
-        #expect(store.quarantinedNames() == ["snapshot.damaged-1.txt", "snapshot.damaged-2.txt", "snapshot.damaged-3.txt"])
+        #expect(
+            store.quarantinedNames() == ["snapshot.damaged-1.txt", "snapshot.damaged-2.txt", "snapshot.damaged-3.txt"])
         #expect(try store.generations().isEmpty)
         #expect(throws: FileStoreError.self) { try store.quarantine("other.txt") }
     }
