@@ -36,6 +36,9 @@ let package = Package(
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(
+            name: "interlude-bench", dependencies: ["GameCore", "Lifecycle", "Runtime", "Services"],
+            path: "Benchmarks/Sources/interlude-bench"),
 
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle"]),
