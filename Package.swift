@@ -8,7 +8,8 @@ let package = Package(
     name: "Interlude",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "interlude", targets: ["interlude"])
+        .executable(name: "interlude", targets: ["interlude"]),
+        .executable(name: "interlude-bench", targets: ["InterludeBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
@@ -37,8 +38,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
-            name: "interlude-bench", dependencies: ["GameCore", "Lifecycle", "Runtime", "Services"],
-            path: "Benchmarks/Sources/interlude-bench"),
+            name: "InterludeBench", dependencies: ["GameCore", "Lifecycle", "Runtime", "Services"],
+            path: "Benchmarks/Sources/InterludeBench"),
 
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle"]),

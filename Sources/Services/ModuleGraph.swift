@@ -14,7 +14,7 @@ public enum ModuleGraph {
         ("PlatformEGL", ["CEGL", "CGL", "CPNG", "Renderer", "Runtime", "GameCore", "Services"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
         ("interlude", ["Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW"]),
-        ("interlude-bench", ["GameCore", "Lifecycle", "Runtime", "Services"]),
+        ("InterludeBench", ["GameCore", "Lifecycle", "Runtime", "Services"]),
     ]
 
     /// A Mermaid flowchart of the targets (C shims drawn as such).
