@@ -37,10 +37,16 @@ public struct StoredGeneration: Hashable, Sendable {
     }
 }
 
-/// Why a stored generation could not be read (e.g. larger than a snapshot can be).
+/// Why a stored generation could not be read: larger than a snapshot can be (refused before reading), or the file
+/// system refused (permissions, not a regular file, I/O error).
 public struct StoredGenerationError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    public let isTooLarge: Bool
+
+    public init(_ description: String, isTooLarge: Bool = false) {
+        self.description = description
+        self.isTooLarge = isTooLarge
+    }
 }
 
 /// Keeps snapshots in memory: the "disk" of a replay, which survives the app's termination and relaunch. Keeps the

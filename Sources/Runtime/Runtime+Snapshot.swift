@@ -38,6 +38,7 @@ extension Runtime {
     }
 
     /// Restores the game from the newest stored generation that loads, paused; a multiplayer match is not restored.
+    /// Every generation is checked, so a damaged older one is set aside too (before a later save would replace it).
     func loadSnapshot() -> String {
         let stored: [StoredGeneration]
         do {
@@ -47,26 +48,37 @@ extension Runtime {
         }
         guard !stored.isEmpty else { return "none" }
         var problems: [String] = []
+        var restored: (name: String, detail: String)? = nil
         for generation in stored {
-            let decoded: Result<GameSnapshot, SnapshotDecodeError>
-            switch generation.contents {
-            case .success(let bytes):
-                decoded = Result { () throws(SnapshotDecodeError) in try Self.decodePlayable(bytes) }
-            case .failure(let error): decoded = .failure(SnapshotDecodeError(.unreadable, line: 0, message: "\(error)"))
-            }
-            switch decoded {
+            switch Self.decodePlayable(generation) {
             case .success(let snapshot):
-                let restored = restore(snapshot)
-                guard !problems.isEmpty else { return restored }
-                let what = "the last save could not be read; restored the one before it"
-                game.state.notice = what + " (the damaged file is kept)"
-                log?("interlude: \(problems.joined(separator: "; ")); \(what) (\(generation.name))")
-                return problems.joined(separator: "; ") + "; restored \(generation.name): " + restored
+                if restored == nil { restored = (generation.name, restore(snapshot)) }
             case .failure(let error):
                 problems.append(setAside(generation.name, because: error))
             }
         }
-        return giveUp(problems.joined(separator: "; "))
+        guard let restored else { return giveUp(problems.joined(separator: "; ")) }
+        guard !problems.isEmpty else { return restored.detail }
+        let report = problems.joined(separator: "; ")
+        guard restored.name != stored[0].name else {
+            log?("interlude: \(report); the newest save (\(restored.name)) loaded")
+            return restored.detail + "; " + report
+        }
+        let what = "the last save could not be read; restored the one before it"
+        game.state.notice = what + " (the damaged file is kept)"
+        log?("interlude: \(report); \(what) (\(restored.name))")
+        return report + "; restored \(restored.name): " + restored.detail
+    }
+
+    /// The generation's snapshot, or why it cannot be played from.
+    static func decodePlayable(_ generation: StoredGeneration) -> Result<GameSnapshot, SnapshotDecodeError> {
+        switch generation.contents {
+        case .success(let bytes):
+            return Result { () throws(SnapshotDecodeError) in try decodePlayable(bytes) }
+        case .failure(let error):
+            return .failure(
+                SnapshotDecodeError(error.isTooLarge ? .tooLarge : .unreadable, line: 0, message: "\(error)"))
+        }
     }
 
     /// Decodes `bytes` and refuses a well-formed snapshot whose values the game cannot continue from (they would

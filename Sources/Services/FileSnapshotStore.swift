@@ -67,19 +67,26 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
         return nil
     }
 
-    /// The current and previous generations that exist; a file larger than a snapshot can be is not read.
+    /// The current and previous generations that exist; a file larger than a snapshot can be is not read, and a
+    /// file that cannot be read is listed with why, so that the runtime can fall back past it.
     public func generations() throws -> [StoredGeneration] {
         var found: [StoredGeneration] = []
         for name in [Self.currentName, Self.previousName] {
-            guard let size = try DurableFile.size(path(name)) else { continue }
-            guard size <= GameSnapshot.maximumBytes else {
-                let why =
-                    "the file is \(size) bytes; a snapshot is at most \(GameSnapshot.maximumBytes) bytes, not read"
-                found.append(StoredGeneration(name: name, contents: .failure(StoredGenerationError(why))))
-                continue
+            do {
+                guard let size = try DurableFile.size(path(name)) else { continue }
+                guard size <= GameSnapshot.maximumBytes else {
+                    let why = "the file is \(size) bytes; a snapshot is at most \(GameSnapshot.maximumBytes) bytes"
+                    found.append(
+                        StoredGeneration(name: name, contents: .failure(StoredGenerationError(why, isTooLarge: true))))
+                    continue
+                }
+                guard let bytes = try DurableFile.read(path(name), limit: GameSnapshot.maximumBytes + 1) else {
+                    continue
+                }
+                found.append(StoredGeneration(name: name, contents: .success(bytes)))
+            } catch {
+                found.append(StoredGeneration(name: name, contents: .failure(StoredGenerationError("\(error)"))))
             }
-            guard let bytes = try DurableFile.read(path(name), limit: GameSnapshot.maximumBytes + 1) else { continue }
-            found.append(StoredGeneration(name: name, contents: .success(bytes)))
         }
         return found
     }

@@ -31,8 +31,10 @@ struct CrashTests {
         var onDisk: String? = nil  // journal hash of snapshot.txt after the previous kill
         var tally = Tally()
         for kill in 0..<Self.kills {
+            // Odd kills hit the background writer (what `play` uses), even ones the synchronous store.
             let journal = try runAndKill(
-                folder: folder, journal: "\(journals)/\(kill).txt", after: random.below(20_000))
+                folder: folder, journal: "\(journals)/\(kill).txt", after: random.below(20_000),
+                synchronous: kill % 2 == 0)
             try check(journal, folder: folder, kill: kill, onDisk: &onDisk, tally: &tally)
         }
         print(
@@ -50,8 +52,10 @@ struct CrashTests {
     }
 
     /// Starts the soak, waits for its launch line, sleeps `delay` microseconds, kills it; returns its journal.
-    private func runAndKill(folder: String, journal path: String, after delay: UInt64) throws -> [String] {
-        let process = try start(folder: folder, journal: path, cycles: 1_000_000)
+    private func runAndKill(folder: String, journal path: String, after delay: UInt64, synchronous: Bool) throws
+        -> [String]
+    {
+        let process = try start(folder: folder, journal: path, cycles: 1_000_000, synchronous: synchronous)
         let deadline = Date().addingTimeInterval(30)
         while !(journalLines(path).first?.hasPrefix("launched") ?? false), process.isRunning, Date() < deadline {
             usleep(500)
@@ -65,17 +69,19 @@ struct CrashTests {
     }
 
     private func runToEnd(folder: String, journal path: String) throws -> [String] {
-        let process = try start(folder: folder, journal: path, cycles: 3)
+        let process = try start(folder: folder, journal: path, cycles: 3, synchronous: false)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         return journalLines(path)
     }
 
-    private func start(folder: String, journal path: String, cycles: Int) throws -> Process {
+    private func start(folder: String, journal path: String, cycles: Int, synchronous: Bool) throws -> Process {
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let process = Process()
         process.executableURL = interludeBinary
-        process.arguments = ["soak", "--data-dir", folder, "--cycles", "\(cycles)", "--seed", "5"]
+        process.arguments =
+            ["soak", "--data-dir", folder, "--cycles", "\(cycles)", "--seed", "5"]
+            + (synchronous ? ["--synchronous"] : [])
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         process.standardError = FileHandle.nullDevice
         try process.run()

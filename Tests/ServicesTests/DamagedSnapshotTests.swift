@@ -110,6 +110,41 @@ struct DamagedSnapshotTests {
         #expect(store.quarantinedNames() == ["snapshot.damaged-1.txt", "snapshot.damaged-2.txt"])
     }
 
+    @Test("a damaged previous generation is set aside too, before a later save could replace it; the newest loads")
+    func damagedPreviousKept() throws {
+        let folder = try temporaryFolder("previous-damaged")
+        let previous = Self.corpus.first { $0.label == "bit 333 flipped" }!.bytes
+        try put(previous, folder, "snapshot.previous.txt")
+        try put(Self.good, folder, "snapshot.txt")
+        var logged: [String] = []
+        let store = try FileSnapshotStore(folder: folder)
+        let runtime = Runtime(profile: .ios5, seed: 3, snapshots: store)
+        runtime.log = { logged.append($0) }
+        runtime.send(.launched)
+        runtime.settle()
+        #expect(runtime.game.state.notice == nil, "the player's game loaded: nothing to tell them")
+        #expect(runtime.loadDetail?.hasPrefix("restored singlePlayer level 1, paused; snapshot.previous.txt:") == true)
+        #expect(logged.count == 1 && logged[0].contains("the newest save (snapshot.txt) loaded"), "\(logged)")
+        #expect(contents(folder, "snapshot.damaged-1.txt") == previous)
+        runtime.perform(.resume)
+        runtime.send(.homePressed)
+        runtime.settle()
+        #expect(contents(folder, "snapshot.damaged-1.txt") == previous, "still there after the next save")
+        #expect((try? GameSnapshot.decode(contents(folder, "snapshot.previous.txt") ?? [])) != nil)
+    }
+
+    @Test("a snapshot.txt that cannot be read (a folder) is reported with its reason and the previous one restored")
+    func unreadableFallsBack() throws {
+        let folder = try temporaryFolder("unreadable")
+        try put(Self.older, folder, "snapshot.previous.txt")
+        try FileManager.default.createDirectory(atPath: folder + "/snapshot.txt", withIntermediateDirectories: false)
+        let runtime = launch(try FileSnapshotStore(folder: folder))
+        #expect(runtime.game.state.screen == .singlePlayer)
+        let detail = runtime.loadDetail ?? ""
+        #expect(detail.contains("snapshot.txt: unreadable:"), "\(detail)")
+        #expect(detail.contains("restored snapshot.previous.txt"), "\(detail)")
+    }
+
     @Test("a huge current file is not read, is kept aside, and the previous generation is restored")
     func hugeFallsBack() throws {
         let folder = try temporaryFolder("huge-fallback")
@@ -120,7 +155,7 @@ struct DamagedSnapshotTests {
         try handle.close()
         let runtime = launch(try FileSnapshotStore(folder: folder))
         #expect(runtime.game.state.screen == .singlePlayer)
-        #expect(runtime.loadDetail?.contains("3221225472 bytes") == true, "\(runtime.loadDetail ?? "")")
+        #expect(runtime.loadDetail?.contains("snapshot.txt: tooLarge: the file is 3221225472 bytes") == true)
         #expect(try DurableSize.of(folder + "/snapshot.damaged-1.txt") == 3 << 30)
     }
 }
