@@ -89,6 +89,9 @@ extension GameSnapshot {
                 throw DecodeError(.truncated, line: 0, message: "no checksum line: the file was cut short")
             }
         }
+        guard checksumIndex >= 1 else {
+            throw DecodeError(.corrupt, line: 2, column: 1, message: "no checksum line: the file is damaged")
+        }
         try verifyChecksum(bytes, lines: lines, at: checksumIndex)
         return try snapshot(from: try readValues(lines[1..<checksumIndex]))
     }

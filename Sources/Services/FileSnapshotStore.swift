@@ -60,9 +60,10 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
         try DurableFile.rename(temporary, destination)
     }
 
+    /// The current generation's bytes, else the previous one's (the current one was set aside).
     public func load() throws -> [UInt8]? {
-        for generation in try generations() {
-            if case .success(let bytes) = generation.contents { return bytes }
+        for name in [Self.currentName, Self.previousName] {
+            if let bytes = try DurableFile.read(path(name), limit: GameSnapshot.maximumBytes + 1) { return bytes }
         }
         return nil
     }

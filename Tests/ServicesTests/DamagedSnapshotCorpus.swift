@@ -8,7 +8,7 @@ struct DamagedSnapshot {
 }
 
 /// Damaged versions of a good snapshot: cut at every 64th byte, every single bit flipped, zeroed tails (a torn
-/// block), wrong and future versions, empty, huge, random garbage.
+/// block), wrong and future versions, empty, huge, random garbage, random multi-byte edits.
 enum DamagedSnapshotCorpus {
     static func make(from good: [UInt8], seed: UInt64 = 64) -> [DamagedSnapshot] {
         var corpus: [DamagedSnapshot] = []
@@ -43,6 +43,11 @@ enum DamagedSnapshotCorpus {
         corpus.append(DamagedSnapshot(label: "empty", bytes: [], kinds: [.empty]))
         corpus.append(
             DamagedSnapshot(
+                label: "header and end only", bytes: Array("interlude-snapshot 2\nend\n".utf8), kinds: [.corrupt]))
+        corpus.append(
+            DamagedSnapshot(label: "header only", bytes: Array("interlude-snapshot 2\n".utf8), kinds: [.truncated]))
+        corpus.append(
+            DamagedSnapshot(
                 label: "huge",
                 bytes: good + [UInt8](repeating: UInt8(ascii: "a"), count: GameSnapshot.maximumBytes),
                 kinds: [.tooLarge]))
@@ -50,6 +55,21 @@ enum DamagedSnapshotCorpus {
         for number in 0..<20 {
             let garbage = (0..<Int(random.below(600))).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             corpus.append(DamagedSnapshot(label: "garbage \(number)", bytes: garbage, kinds: [.notSnapshot, .empty]))
+        }
+        let any: Set<SnapshotDecodeError.Kind> = [
+            .empty, .notSnapshot, .futureVersion, .truncated, .corrupt, .malformed,
+        ]
+        for number in 0..<300 {
+            var edited = good
+            for _ in 0...random.below(4) {
+                let at = Int(random.below(UInt64(edited.count)))
+                switch random.below(3) {
+                case 0: edited[at] ^= UInt8(truncatingIfNeeded: random.next() | 1)
+                case 1: edited.insert(UInt8(truncatingIfNeeded: random.next()), at: at)
+                default: edited.remove(at: at)
+                }
+            }
+            corpus.append(DamagedSnapshot(label: "random edits \(number)", bytes: edited, kinds: any))
         }
         corpus.append(
             DamagedSnapshot(label: "a key twice", bytes: resealed(good, adding: "score=1"), kinds: [.malformed]))

@@ -52,8 +52,10 @@ struct DamagedSnapshotTests {
     func fallsBackToPrevious() throws {
         let expected = try GameSnapshot.decode(Self.older).state
         // Every truncation and kind of header, and a sample of the bit flips (each sample writes real files).
-        let sample = Self.corpus.enumerated().filter { !$0.element.label.hasPrefix("bit") || $0.offset % 7 == 0 }
-        #expect(sample.count > 300)
+        let sample = Self.corpus.enumerated().filter {
+            !$0.element.label.hasPrefix("bit") && !$0.element.label.hasPrefix("random") || $0.offset % 13 == 0
+        }
+        #expect(sample.count > 200)
         for (_, damaged) in sample {
             let folder = try temporaryFolder("fallback")
             try put(Self.older, folder, "snapshot.previous.txt")
