@@ -37,7 +37,7 @@ struct Measurement {
     func row(reference: Measurement?) -> String {
         let ratio = reference.map { String(format: "%7.3fx", p50 / $0.p50) } ?? "       -"
         let numbers = String(format: "%9.3f %9.3f %9.3f  ", p50, p99, max)
-        return name.padding(toLength: 46, withPad: " ", startingAt: 0) + numbers + ratio
+        return name.padding(toLength: 50, withPad: " ", startingAt: 0) + numbers + ratio
     }
 
     /// The JSON object of this measurement.

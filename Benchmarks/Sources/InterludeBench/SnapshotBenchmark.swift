@@ -107,7 +107,7 @@ enum SnapshotBenchmark {
         print(
             "snapshots: \(bytes)-byte snapshot, \(options.runs) runs after \(options.warmup) warm-up, in \(options.folder)"
         )
-        print("ms".padding(toLength: 46, withPad: " ", startingAt: 0) + "      p50       p99       max    p50/ref")
+        print("ms".padding(toLength: 50, withPad: " ", startingAt: 0) + "      p50       p99       max    p50/ref")
         for measurement in measurements {
             print(measurement.row(reference: measurement.name == reference.name ? nil : reference))
         }
