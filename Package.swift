@@ -49,7 +49,8 @@ let package = Package(
         .testTarget(
             name: "PlatformGLFWTests", dependencies: ["PlatformGLFW", "Renderer", "Runtime", "Lifecycle", "GameCore"]),
         .testTarget(
-            name: "ServicesTests", dependencies: ["Services", "Runtime", "GameCore", "Lifecycle", "Replay", "interlude"]),
+            name: "ServicesTests",
+            dependencies: ["Services", "Runtime", "GameCore", "Lifecycle", "Replay", "interlude", "InterludeBench"]),
         .testTarget(
             name: "InterludeTests",
             dependencies: ["interlude", "PlatformEGL", "Runtime", "Replay", "Lifecycle", "Services", "GameCore"]),
