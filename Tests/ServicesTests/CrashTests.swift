@@ -41,7 +41,8 @@ struct CrashTests {
             "crash harness: \(tally.kills) kills, \(tally.commits) snapshots committed, \(tally.inFlight) kills during "
                 + "a write, \(tally.landedInFlight) of them after the rename, \(tally.restored) launches restored")
         #expect(tally.kills == Self.kills)
-        #expect(tally.restored >= Self.kills - 5, "nearly every launch had a game to restore")
+        // Every launch after the first commit restored (checked per kill); only the first kills can find nothing.
+        #expect(tally.restored >= Self.kills / 2, "most launches had a game to restore")
         #expect(tally.inFlight > 0, "some kills landed during a write")
         // A clean run on the same folder still restores, plays, and ends with its final snapshot.
         let final = try runToEnd(folder: folder, journal: "\(journals)/final.txt")
