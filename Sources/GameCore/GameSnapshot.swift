@@ -1,7 +1,7 @@
 // GameSnapshot: the game and the runtime's extras as named integers; where gameplay fields map to keys.
 
 /// A snapshot: the game state plus named integers the runtime keeps beside it (timers' remaining times,
-/// the save generation, the kind of save). Encoded as `key=value` lines ending in a checksum line.
+/// the save generation, the outbox, settings). Encoded as `key=value` lines, a checksum and an end marker.
 /// The byte format (header, checksum, end marker, versions) lives in GameSnapshot+Format.swift; the gameplay
 /// fields map to keys here, in `values` and `snapshot(from:)`.
 public struct GameSnapshot: Hashable, Sendable {

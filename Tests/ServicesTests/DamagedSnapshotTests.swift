@@ -94,6 +94,7 @@ struct DamagedSnapshotTests {
         let runtime = launch(store)
         #expect(runtime.game.state.screen == .menu)
         #expect(runtime.game.state.notice?.contains("starting a new game") == true)
+        #expect(runtime.scene.hud.contains { $0.contains("the saved game could not be read") }, "shown on screen")
         let detail = runtime.loadDetail ?? ""
         #expect(detail.contains("snapshot.txt:"), "\(detail)")
         #expect(detail.contains("snapshot.previous.txt:"), "\(detail)")
