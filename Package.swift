@@ -8,7 +8,8 @@ let package = Package(
     name: "Interlude",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "interlude", targets: ["interlude"])
+        .executable(name: "interlude", targets: ["interlude"]),
+        .executable(name: "interlude-bench", targets: ["InterludeBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
@@ -36,6 +37,9 @@ let package = Package(
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(
+            name: "InterludeBench", dependencies: ["GameCore", "Lifecycle", "Runtime", "Services"],
+            path: "Benchmarks/Sources/InterludeBench"),
 
         .executableTarget(
             name: "render-bench", dependencies: ["GameCore", "Renderer", "PlatformEGL", "Services"],
@@ -51,6 +55,9 @@ let package = Package(
         .testTarget(
             name: "PlatformGLFWTests", dependencies: ["PlatformGLFW", "Renderer", "Runtime", "Lifecycle", "GameCore"],
             exclude: ["run-under-xvfb.sh"]),
+        .testTarget(
+            name: "ServicesTests",
+            dependencies: ["Services", "Runtime", "GameCore", "Lifecycle", "Replay", "interlude", "InterludeBench"]),
         .testTarget(
             name: "InterludeTests",
             dependencies: ["interlude", "PlatformEGL", "Runtime", "Replay", "Lifecycle", "Services", "GameCore"]),

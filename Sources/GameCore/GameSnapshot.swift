@@ -1,10 +1,10 @@
-// GameSnapshot: the game and the runtime's extras as bytes: versioned, line-based text, checksummed.
+// GameSnapshot: the game and the runtime's extras as named integers; where gameplay fields map to keys.
 
 /// A snapshot: the game state plus named integers the runtime keeps beside it (timers' remaining times,
-/// the save generation, the kind of save). Encoded as `key=value` lines ending in a checksum line.
+/// the save generation, the outbox, settings). Encoded as `key=value` lines, a checksum and an end marker.
+/// The byte format (header, checksum, end marker, versions) lives in GameSnapshot+Format.swift; the gameplay
+/// fields map to keys here, in `values` and `snapshot(from:)`.
 public struct GameSnapshot: Hashable, Sendable {
-    public static let header = "interlude-snapshot 1"
-
     public var state: GameState
     public var extras: [String: Int64]  // runtime facts, e.g. "timer.round" (remaining steps), "generation"
 
@@ -50,53 +50,9 @@ public struct GameSnapshot: Hashable, Sendable {
         return values
     }
 
-    /// The bytes written to disk.
-    public func encoded() -> [UInt8] {
-        var text = Self.header + "\n"
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) { text += "\(key)=\(value)\n" }
-        var hasher = StateHasher()
-        hasher.combine(bytes: text.utf8)
-        text += "checksum=\(hasher.hex)\n"
-        return Array(text.utf8)
-    }
-
-    /// Why bytes are not a snapshot.
-    public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
-        public let line: Int  // 1-based; 0 for the whole file
-        public let message: String
-        public var description: String { line == 0 ? message : "line \(line): \(message)" }
-    }
-
-    /// Reads a snapshot back, verifying version and checksum.
-    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> GameSnapshot {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw DecodeError(line: 0, message: "not UTF-8 text")
-        }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first.map(String.init) == header else {
-            throw DecodeError(line: 1, message: "expected '\(header)', found '\(lines.first ?? "")'")
-        }
-        guard let checksumIndex = lines.lastIndex(where: { $0.hasPrefix("checksum=") }) else {
-            throw DecodeError(line: 0, message: "no checksum line: the file is truncated")
-        }
-        let body = lines[..<checksumIndex].joined(separator: "\n") + "\n"
-        var hasher = StateHasher()
-        hasher.combine(bytes: body.utf8)
-        guard lines[checksumIndex].dropFirst("checksum=".count) == hasher.hex else {
-            throw DecodeError(line: checksumIndex + 1, message: "checksum does not match: the file is damaged")
-        }
-        var values: [String: Int64] = [:]
-        for (offset, line) in lines[1..<checksumIndex].enumerated() {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let value = Int64(parts[1]) else {
-                throw DecodeError(line: offset + 2, message: "expected key=integer, found '\(line)'")
-            }
-            values[String(parts[0])] = value
-        }
-        return try snapshot(from: values)
-    }
-
-    private static func snapshot(from values: [String: Int64]) throws(DecodeError) -> GameSnapshot {
+    /// The gameplay fields from decoded `key=value` pairs (the seam between gameplay fields and the framing in
+    /// GameSnapshot+Format.swift); keys it does not know are kept as extras.
+    static func snapshot(from values: [String: Int64]) throws(DecodeError) -> GameSnapshot {
         func value(_ key: String) throws(DecodeError) -> Int64 {
             guard let value = values[key] else { throw DecodeError(line: 0, message: "missing '\(key)'") }
             return value

@@ -126,6 +126,7 @@ extension Runtime {
         pending.removeAll()
         game = Game(seed: seed, levels: levels)
         timers = TimerSet()
+        settings = [:]
         let kept = leaderboard  // the fake server outlives the app; the client's in-flight list does not
         leaderboard = FakeLeaderboard()
         leaderboard.delay = kept.delay

@@ -37,6 +37,11 @@ public final class Runtime {
     public internal(set) var lastWork: [Work] = []  // of the most recent event
     public internal(set) var framesPresented: Int64 = 0
     public internal(set) var snapshotGeneration: Int64 = 0
+    /// The player's settings by name (saved as `setting.NAME` with every snapshot, restored at every launch).
+    public var settings: [String: Int64] = [:]
+    /// Where the runtime reports problems a person should see outside the transcript (a damaged save it fell back
+    /// from, a failed save). Hosts point it at standard error; nil drops the messages.
+    public var log: ((String) -> Void)? = nil
 
     /// Present every n-th step while the frame loop runs (1: every step). Replays may thin frames out.
     public var presentEvery: Int64 = 1

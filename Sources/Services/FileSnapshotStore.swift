@@ -1,7 +1,10 @@
-// FileSnapshotStore: the snapshot on disk, written so that it survives a crash at any moment:
-// write a temporary file, fsync it, rename it over the old one, fsync the folder.
+// FileSnapshotStore: the snapshot on disk, two generations deep, written so that a crash or power cut at any
+// moment leaves a snapshot that loads. A save writes `snapshot.tmp`, fsyncs it, hard-links the current
+// `snapshot.txt` as `snapshot.previous.txt`, renames the temporary file over `snapshot.txt` and fsyncs the folder.
+// A bad generation is moved aside as `snapshot.damaged-N.txt` (N counts up), never deleted.
 
 import Foundation
+import GameCore
 import Runtime
 
 #if canImport(Glibc)
@@ -9,8 +12,14 @@ import Runtime
 #endif
 
 /// Keeps the snapshot in `folder/snapshot.txt`; the previous generation stays in `snapshot.previous.txt`.
-public final class FileSnapshotStore: SnapshotStore {
+/// Synchronous: `save` returns once the snapshot is durable. `BackgroundSnapshotStore` moves that off the frame loop.
+public final class FileSnapshotStore: SnapshotStore, Sendable {
     public let folder: String
+
+    /// The file names of the generations, newest first.
+    public static let currentName = "snapshot.txt"
+    public static let previousName = "snapshot.previous.txt"
+    static let temporaryName = "snapshot.tmp"
 
     /// Creates the folder if needed.
     public init(folder: String) throws {
@@ -25,55 +34,87 @@ public final class FileSnapshotStore: SnapshotStore {
         return (environment["HOME"] ?? ".") + "/.local/share/interlude"
     }
 
-    var currentPath: String { folder + "/snapshot.txt" }
-    var previousPath: String { folder + "/snapshot.previous.txt" }
+    /// The full path of the file `name` in the folder.
+    public func path(_ name: String) -> String { folder + "/" + name }
 
     public func save(_ bytes: [UInt8]) throws {
-        let temporary = folder + "/snapshot.tmp"
-        try Self.writeDurably(bytes, to: temporary)
-        if FileManager.default.fileExists(atPath: currentPath) {
-            // Keep the last good generation: link it aside before the rename replaces it.
-            unlink(previousPath)
-            link(currentPath, previousPath)
+        let temporary = path(Self.temporaryName)
+        let current = path(Self.currentName)
+        let previous = path(Self.previousName)
+        try DurableFile.write(bytes, to: temporary)
+        if try DurableFile.size(current) != nil {
+            // Keep the current generation as the previous one before the rename replaces it. A crash between these
+            // steps leaves the current one in place, so some generation always loads.
+            if unlink(previous) != 0, errno != ENOENT { throw FileStoreError.system("unlink", previous, errno) }
+            if link(current, previous) != 0 { try copyDurably(current, to: previous) }
         }
-        guard rename(temporary, currentPath) == 0 else { throw StoreError.system("rename", currentPath, errno) }
-        try Self.syncFolder(folder)
+        try DurableFile.rename(temporary, current)
+        try DurableFile.syncFolder(folder)
     }
 
+    /// For file systems without hard links: the previous generation as a durable copy.
+    private func copyDurably(_ source: String, to destination: String) throws {
+        guard let bytes = try DurableFile.read(source, limit: GameSnapshot.maximumBytes + 1) else { return }
+        let temporary = destination + ".tmp"
+        try DurableFile.write(bytes, to: temporary)
+        try DurableFile.rename(temporary, destination)
+    }
+
+    /// The current generation's bytes, else the previous one's (the current one was set aside).
     public func load() throws -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: currentPath) else { return nil }
-        return [UInt8](data)
-    }
-
-    /// Writes `bytes` to `path` and fsyncs the file before returning.
-    static func writeDurably(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw StoreError.system("open", path, errno) }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            guard result > 0 else { throw StoreError.system("write", path, errno) }
-            written += result
+        for name in [Self.currentName, Self.previousName] {
+            if let bytes = try DurableFile.read(path(name), limit: GameSnapshot.maximumBytes + 1) { return bytes }
         }
-        guard fsync(descriptor) == 0 else { throw StoreError.system("fsync", path, errno) }
+        return nil
     }
 
-    static func syncFolder(_ folder: String) throws {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
-        guard descriptor >= 0 else { throw StoreError.system("open", folder, errno) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw StoreError.system("fsync", folder, errno) }
-    }
-
-    /// A failed system call, with the path.
-    public enum StoreError: Error, CustomStringConvertible {
-        case system(String, String, Int32)
-        public var description: String {
-            switch self {
-            case .system(let call, let path, let code):
-                return "\(path): \(call) failed: \(String(cString: strerror(code)))"
+    /// The current and previous generations that exist; a file larger than a snapshot can be is not read, and a
+    /// file that cannot be read is listed with why, so that the runtime can fall back past it.
+    public func generations() throws -> [StoredGeneration] {
+        var found: [StoredGeneration] = []
+        for name in [Self.currentName, Self.previousName] {
+            do {
+                guard let size = try DurableFile.size(path(name)) else { continue }
+                guard size <= GameSnapshot.maximumBytes else {
+                    let why = "the file is \(size) bytes; a snapshot is at most \(GameSnapshot.maximumBytes) bytes"
+                    found.append(
+                        StoredGeneration(name: name, contents: .failure(StoredGenerationError(why, isTooLarge: true))))
+                    continue
+                }
+                guard let bytes = try DurableFile.read(path(name), limit: GameSnapshot.maximumBytes + 1) else {
+                    continue
+                }
+                found.append(StoredGeneration(name: name, contents: .success(bytes)))
+            } catch {
+                found.append(StoredGeneration(name: name, contents: .failure(StoredGenerationError("\(error)"))))
             }
+        }
+        return found
+    }
+
+    /// Moves generation `name` to the first free `snapshot.damaged-N.txt` (a hard link never replaces a file, so an
+    /// earlier damaged file is never overwritten), then removes the old name and fsyncs the folder.
+    public func quarantine(_ name: String) throws -> String {
+        guard name == Self.currentName || name == Self.previousName else {
+            throw FileStoreError.unknownGeneration(name)
+        }
+        var number = 1
+        while true {
+            let keptAs = "snapshot.damaged-\(number).txt"
+            if link(path(name), path(keptAs)) == 0 { break }
+            guard errno == EEXIST else { throw FileStoreError.system("link", path(keptAs), errno) }
+            number += 1
+        }
+        guard unlink(path(name)) == 0 else { throw FileStoreError.system("unlink", path(name), errno) }
+        try DurableFile.syncFolder(folder)
+        return "snapshot.damaged-\(number).txt"
+    }
+
+    /// The names of the damaged files kept aside, in order.
+    public func quarantinedNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix("snapshot.damaged-") }.sorted {
+            $0.count != $1.count ? $0.count < $1.count : $0 < $1
         }
     }
 }

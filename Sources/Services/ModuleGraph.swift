@@ -15,6 +15,7 @@ public enum ModuleGraph {
         ("PlatformGLFW", ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
         ("interlude", ["Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW"]),
         ("render-bench", ["GameCore", "Renderer", "PlatformEGL", "Services"]),
+        ("InterludeBench", ["GameCore", "Lifecycle", "Runtime", "Services"]),
     ]
 
     /// A Mermaid flowchart of the targets (C shims drawn as such).

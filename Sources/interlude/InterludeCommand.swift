@@ -19,7 +19,7 @@ struct InterludeCommand: ParsableCommand {
               interlude play --profile ios4                      # a window; Ctrl+S sends an SMS
               interlude diagram --out Diagrams
             """,
-        subcommands: [ReplayCommand.self, PlayCommand.self, DiagramCommand.self])
+        subcommands: [ReplayCommand.self, PlayCommand.self, DiagramCommand.self, SoakCommand.self])
 }
 
 /// Exit codes (CONTRACT §9).

@@ -69,7 +69,9 @@ struct PlayCommand: ParsableCommand {
         if let smsStyle { chosen = chosen.withSMSStyle(SMSStyle(rawValue: smsStyle)!) }
         let store: any SnapshotStore =
             record == nil
-            ? try FileSnapshotStore(folder: dataDir ?? FileSnapshotStore.defaultFolder()) : InMemorySnapshotStore()
+            ? BackgroundSnapshotStore(
+                wrapping: try FileSnapshotStore(folder: dataDir ?? FileSnapshotStore.defaultFolder()))
+            : InMemorySnapshotStore()
         let display: GLFWWindowDisplay
         let levels: [Level]
         do {
@@ -85,6 +87,7 @@ struct PlayCommand: ParsableCommand {
             throw Exit.invalid
         }
         let runtime = Runtime(profile: chosen, seed: seed, display: display, snapshots: store, levels: levels)
+        runtime.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         runtime.hostStatus = ["Ctrl+S sms  Ctrl+C call  Ctrl+H home  Ctrl+L lock  (interlude play --help)"]
         if record != nil { runtime.startRecording() }
         let platform = GLFWPlatform(display: display, runtime: runtime)
@@ -98,6 +101,7 @@ struct PlayCommand: ParsableCommand {
             try Data(ScriptWriter.render(script).utf8).write(to: URL(fileURLWithPath: record), options: .atomic)
             print("recorded \(script.lines.count) lines to \(record)")
         }
+        try store.flush()
         print("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
     }
 }

@@ -42,6 +42,13 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep each script's snapshots on disk in DIR/SCRIPT (default: in memory).",
+            discussion: "Files already there are what the first launch finds, e.g. a damaged snapshot to recover from.")
+    )
+    var dataDir: String?
+
     func validate() throws {
         guard (16...4096).contains(width), (16...4096).contains(height) else {
             throw ValidationError("--width and --height must be within 16...4096")
@@ -84,12 +91,23 @@ struct ReplayCommand: ParsableCommand {
     }
 
     private func replay(_ script: Script, levels: [Level]) throws -> ReplayResult {
+        let store: any SnapshotStore =
+            try dataDir.map { BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: "\($0)/\(script.name)")) }
+            ?? InMemorySnapshotStore()
+        let logToStandardError: (Runtime) -> Void = { runtime in
+            runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
+        }
+        defer { try? store.flush() }
         guard !noRender else {
-            return ScriptRunner.run(script, presentEvery: Int64(presentEvery), levels: levels)
+            return ScriptRunner.run(
+                script, snapshots: store, presentEvery: Int64(presentEvery), levels: levels,
+                configure: logToStandardError)
         }
         let directory = try AssetDirectory.locate(assets)
         let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
-        return ScriptRunner.run(script, display: display, presentEvery: Int64(presentEvery), levels: levels)
+        return ScriptRunner.run(
+            script, display: display, snapshots: store, presentEvery: Int64(presentEvery), levels: levels,
+            configure: logToStandardError)
     }
 
     /// The game's levels from Assets/Levels; a bad level file is an invalid input (exit 2).

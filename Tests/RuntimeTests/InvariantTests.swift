@@ -21,6 +21,10 @@ final class RottingStore: SnapshotStore {
     var bytes: [UInt8]?
     func save(_ bytes: [UInt8]) throws { self.bytes = Array(bytes.prefix(bytes.count / 2)) }
     func load() throws -> [UInt8]? { bytes }
+    func generations() throws -> [StoredGeneration] {
+        bytes.map { [StoredGeneration(name: "snapshot.txt", contents: .success($0))] } ?? []
+    }
+    func quarantine(_ name: String) throws -> String { "left in place" }
 }
 
 @Suite("Each invariant of CONTRACT §6 catches a deliberate violation")

@@ -1,0 +1,22 @@
+// interlude-bench — the speed targets, measured (never by timed unit tests). One mode per target:
+//   interlude-bench snapshots [--runs N] [--warmup N] [--folder DIR] [--json FILE]
+// Each mode warms up, repeats, prints a table and writes JSON with p50/p99/max in milliseconds, and compares with a
+// reference measured in the same run on the same machine (ratios, not absolute numbers, are what carry over).
+// Run it in release: swift run -c release interlude-bench snapshots   (Benchmarks/README.md)
+
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let modes: [String: ([String]) throws -> Void] = ["snapshots": SnapshotBenchmark.run]
+
+guard let mode = arguments.first, let run = modes[mode] else {
+    FileHandle.standardError.write(
+        Data("usage: interlude-bench MODE [options]; modes: \(modes.keys.sorted().joined(separator: ", "))\n".utf8))
+    exit(2)
+}
+do {
+    try run(Array(arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("interlude-bench \(mode): \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,85 @@
+// The one generator of random game states for the snapshot oracle. New gameplay fields (enemies, pickups, timers)
+// are added here, and only here, so every property below covers them.
+
+import GameCore
+import Runtime
+
+enum RandomGameState {
+    /// A random game state: any screen, any values, floats including the awkward ones (NaN, infinities, -0).
+    /// `playable` keeps counters within what a game can continue from (0...2^53); otherwise any Int64.
+    static func make(_ random: inout SimulationRandom, playable: Bool = false) -> GameState {
+        var state = GameState()
+        state.screen = Screen.allCases[Int(random.below(UInt64(Screen.allCases.count)))]
+        state.isPaused = random.below(2) == 0
+        state.levelNumber = 1 + Int(random.below(9))
+        func counter() -> Int64 { playable ? Int64(integer(&random).magnitude % (1 << 53)) : integer(&random) }
+        state.score = counter()
+        state.steps = counter()
+        state.roundSeconds = counter()
+        state.hits = counter()
+        state.player = Player(
+            x: float(&random), z: float(&random), yaw: float(&random), pitch: float(&random),
+            health: Int(counter() % 1000), ammo: Int(counter() % 1000))
+        state.shots = counter()
+        state.kills = counter()
+        state.levelsCleared = Int(counter() % 100)
+        state.hasWon = random.below(2) == 0
+        state.run = counter()
+        for _ in 0..<random.below(6) {
+            var enemy = Enemy(x: float(&random), z: float(&random), health: Int(counter() % 1000))
+            enemy.mode = EnemyMode.allCases[Int(random.below(UInt64(EnemyMode.allCases.count)))]
+            enemy.targetX = float(&random)
+            enemy.targetZ = float(&random)
+            enemy.cooldown = counter() % 1000
+            enemy.flash = counter() % 100
+            state.enemies.append(enemy)
+        }
+        for _ in 0..<random.below(5) {
+            state.pickups.append(
+                Pickup(
+                    kind: PickupKind.allCases[Int(random.below(UInt64(PickupKind.allCases.count)))],
+                    x: Int(random.below(64)), z: Int(random.below(64)), isTaken: random.below(2) == 0))
+        }
+        state.effects.reload = counter() % 100
+        state.effects.recoil = counter() % 100
+        state.effects.muzzle = counter() % 100
+        state.effects.hitMarker = counter() % 100
+        state.effects.damage = counter() % 100
+        state.effects.bob = float(&random)
+        state.random = SimulationRandom(seed: random.next())
+        for control in Control.allCases where random.below(3) == 0 {
+            state.held[control] = random.below(4) == 0 ? Int64.max : Int64(random.below(600)) + 1
+        }
+        return state
+    }
+
+    /// The runtime's extras a save carries beside the state: generation, timers' remaining times (a session's save
+    /// always has every timer), outbox, settings.
+    static func extras(_ random: inout SimulationRandom) -> [String: Int64] {
+        var extras: [String: Int64] = ["generation": Int64(random.below(1_000_000))]
+        for name in TimerName.allCases {
+            extras["timer." + name.rawValue] = Int64(random.below(UInt64(TimerSet.period(of: name).1))) + 1
+        }
+        for _ in 0..<random.below(4) { extras["outbox.\(Int64(bitPattern: random.next()))"] = integer(&random) }
+        for name in ["mouseSensitivity", "invertLook", "volume"] where random.below(2) == 0 {
+            extras["setting." + name] = integer(&random)
+        }
+        return extras
+    }
+
+    private static func integer(_ random: inout SimulationRandom) -> Int64 {
+        switch random.below(4) {
+        case 0: return Int64(random.below(100))
+        case 1: return [Int64.min, Int64.max, -1, 0][Int(random.below(4))]
+        default: return Int64(bitPattern: random.next())
+        }
+    }
+
+    private static func float(_ random: inout SimulationRandom) -> Float {
+        switch random.below(5) {
+        case 0: return [Float.nan, .infinity, -.infinity, -0.0, .leastNonzeroMagnitude][Int(random.below(5))]
+        case 1: return Float(bitPattern: UInt32(truncatingIfNeeded: random.next()))
+        default: return Float(random.below(2000)) / 64 - 8
+        }
+    }
+}

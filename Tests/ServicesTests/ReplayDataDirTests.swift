@@ -1,0 +1,75 @@
+import Foundation
+import GameCore
+import Services
+import Testing
+
+@Suite("interlude replay --data-dir: a real file store, and a damaged snapshot found at launch")
+struct ReplayDataDirTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Runs `interlude ARGUMENTS` in the checkout; returns status, standard output and standard error.
+    func interlude(_ arguments: [String]) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = interludeBinary
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test("every bundled script passes on a file store and gives the same transcripts as in memory")
+    func sameTranscripts() throws {
+        let data = try temporaryFolder("replay-data")
+        let onDisk = try temporaryFolder("replay-disk")
+        let inMemory = try temporaryFolder("replay-memory")
+        let (diskStatus, diskOutput, _) = try interlude(["replay", "--no-render", "--data-dir", data, "--out", onDisk])
+        let (memoryStatus, _, _) = try interlude(["replay", "--no-render", "--out", inMemory])
+        #expect(diskStatus == 0, "\(diskOutput)")
+        #expect(memoryStatus == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: inMemory).filter { $0.hasSuffix(".jsonl") }
+        #expect(names.count >= 10)
+        for name in names {
+            #expect(contents(onDisk, name) == contents(inMemory, name), "\(name)")
+        }
+        #expect(
+            try GameSnapshot.decode(contents(data + "/purge-relaunch", "snapshot.txt") ?? []).state.levelNumber == 1)
+    }
+
+    @Test("a damaged snapshot.txt at launch: the previous generation is restored, the log and transcript say so")
+    func damagedAtLaunch() throws {
+        let data = try temporaryFolder("replay-damaged")
+        let out = try temporaryFolder("replay-damaged-out")
+        let folder = data + "/purge-relaunch"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The previous generation is a save from the main menu, so the script's own course (it plays from the menu)
+        // is unchanged by what the launch restores.
+        var menu = try GameSnapshot.decode(playedSnapshot(seed: 5, steps: 120))
+        menu.state.screen = .menu
+        menu.extras = ["generation": 4, "setting.volume": 3]
+        let good = menu.encoded()
+        let damaged = Array(good.prefix(good.count - 40))
+        try put(good, folder, "snapshot.previous.txt")
+        try put(damaged, folder, "snapshot.txt")
+        let script = Self.root.appendingPathComponent("Assets/Interruptions/purge-relaunch.script").path
+        let (status, output, errors) = try interlude([
+            "replay", "--no-render", "--data-dir", data, "--out", out, script,
+        ])
+        #expect(status == 0, "\(output)\n\(errors)")
+        #expect(errors.contains("purge-relaunch: interlude: snapshot.txt"), "\(errors)")
+        #expect(errors.contains("restored the one before it (snapshot.previous.txt)"), "\(errors)")
+        let transcript = String(decoding: contents(out, "purge-relaunch.transcript.jsonl") ?? [], as: UTF8.self)
+        let firstLoad = transcript.split(separator: "\n").first { $0.contains(#""name":"loadSnapshot""#) } ?? ""
+        #expect(firstLoad.contains("truncated"), "\(firstLoad)")
+        #expect(firstLoad.contains("kept as snapshot.damaged-1.txt"), "\(firstLoad)")
+        #expect(firstLoad.contains("restored snapshot.previous.txt: main menu"), "\(firstLoad)")
+        #expect(contents(folder, "snapshot.damaged-1.txt") == damaged)
+    }
+}
