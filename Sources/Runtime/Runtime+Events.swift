@@ -133,7 +133,8 @@ extension Runtime {
     func endSession() {
         if game.state.isInSession {
             if game.state.score > 0 {
-                let key = Int64(bitPattern: seed) &* 1_000_003 &+ snapshotGeneration &+ game.state.steps
+                let key = ScoreKey.make(
+                    level: game.state.levelNumber, seed: seed, generation: snapshotGeneration, steps: game.state.steps)
                 leaderboard.outbox[key] = game.state.score
             }
             peers.removeAll()

@@ -68,7 +68,7 @@ extension Runtime {
 
     /// While active, scores in the outbox are sent again, one at a time.
     private func sendOutbox() {
-        guard status.state == .active, !leaderboard.isSubmitting, !leaderboard.isDown,
+        guard status.state == .active, leaderboard.mayResend(now: now),
             let (key, score) = leaderboard.outbox.min(by: { $0.key < $1.key })
         else { return }
         leaderboard.send(.submit(score: score, key: key), now: now)

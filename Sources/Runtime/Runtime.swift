@@ -25,7 +25,7 @@ public final class Runtime {
     public internal(set) var now: Nanoseconds = 0  // virtual (or real) ns since start
     public internal(set) var game: Game  // in-memory state: lost when the process dies
     public internal(set) var timers = TimerSet()
-    public internal(set) var leaderboard = FakeLeaderboard()
+    public internal(set) var leaderboard = LeaderboardClient()
     public internal(set) var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
     public internal(set) var peers: [LoopbackPeer] = []
     public internal(set) var isFrameLoopRunning = false

@@ -10,10 +10,15 @@ public enum ModuleGraph {
         ("Replay", ["Lifecycle"]),
         ("Runtime", ["Lifecycle", "GameCore", "Replay"]),
         ("Renderer", ["CGL", "GameCore"]),
-        ("Services", ["Lifecycle", "GameCore", "Runtime"]),
+        ("Services", ["Lifecycle", "GameCore", "Runtime", "Replay"]),
         ("PlatformEGL", ["CEGL", "CGL", "CPNG", "Renderer", "Runtime", "GameCore", "Services"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
-        ("interlude", ["Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW"]),
+        ("LeaderboardServer", []),
+        (
+            "interlude",
+            ["Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW", "LeaderboardServer"]
+        ),
+        ("leaderboard-load", ["LeaderboardServer"]),
     ]
 
     /// A Mermaid flowchart of the targets (C shims drawn as such).

@@ -55,6 +55,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
 
+    @Option(help: "Leaderboard server URL (default: an embedded server on loopback, scores in the data folder).")
+    var leaderboard: String?
+
     func validate() throws {
         guard Profile.named(profile) != nil else { throw ValidationError("--profile must be ios4 or ios5") }
         if let smsStyle, SMSStyle(rawValue: smsStyle) == nil {
@@ -77,6 +80,11 @@ struct PlayCommand: ParsableCommand {
             throw Exit.invalid
         }
         let runtime = Runtime(profile: chosen, seed: seed, display: display, snapshots: store)
+        let folder = record == nil ? (dataDir ?? FileSnapshotStore.defaultFolder()) : nil
+        let connection = try LeaderboardConnection(
+            url: leaderboard, databasePath: folder.map { $0 + "/leaderboard.sqlite" }, identityFolder: folder)
+        defer { connection.close() }
+        runtime.useLeaderboard(connection.transport, pacing: .realTime)
         runtime.hostStatus = ["Ctrl+S sms  Ctrl+C call  Ctrl+H home  Ctrl+L lock  (interlude play --help)"]
         if record != nil { runtime.startRecording() }
         let platform = GLFWPlatform(display: display, runtime: runtime)

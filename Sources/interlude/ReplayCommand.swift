@@ -41,6 +41,12 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Leaderboard server URL (default: a fresh embedded server on loopback per script).",
+            discussion: "With a shared server, `leaderboard down`/`up` lines cannot act and transcripts may vary."))
+    var leaderboard: String?
+
     func validate() throws {
         guard (16...4096).contains(width), (16...4096).contains(height) else {
             throw ValidationError("--width and --height must be within 16...4096")
@@ -81,10 +87,15 @@ struct ReplayCommand: ParsableCommand {
     }
 
     private func replay(_ script: Script) throws -> ReplayResult {
-        guard !noRender else { return ScriptRunner.run(script, presentEvery: Int64(presentEvery)) }
+        let connection = try LeaderboardConnection(url: leaderboard, databasePath: nil, identityFolder: nil)
+        defer { connection.close() }
+        let useServer: (Runtime) -> Void = { $0.useLeaderboard(connection.transport, pacing: .virtual) }
+        guard !noRender else {
+            return ScriptRunner.run(script, presentEvery: Int64(presentEvery), configure: useServer)
+        }
         let directory = try AssetDirectory.locate(assets)
         let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
-        return ScriptRunner.run(script, display: display, presentEvery: Int64(presentEvery))
+        return ScriptRunner.run(script, display: display, presentEvery: Int64(presentEvery), configure: useServer)
     }
 
     private func loadScripts() throws -> [Script] {

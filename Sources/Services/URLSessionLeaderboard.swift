@@ -1,0 +1,126 @@
+// URLSessionLeaderboard: the real leaderboard client (FoundationNetworking's URLSession) behind the runtime's
+// `LeaderboardTransport` port. Requests run on URLSession's threads; their answers land in a
+// lock-protected mailbox (`Mutex`) that the runtime drains at the frame point. `cancel` really cancels the
+// URLSessionTask (the socket closes) and drops the answer, even one that already arrived.
+// A player registers once per data folder: the id and token are kept in `leaderboard-player.json` beside
+// the snapshot (written durably), or in memory for replays.
+
+import Foundation
+import Replay
+import Runtime
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The real HTTP client of the leaderboard service.
+public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
+    /// The server, e.g. `http://127.0.0.1:8080`.
+    public let baseURL: URL
+    /// The level whose top list the leaderboard screen shows.
+    public let topLevel: Int
+    let playerName: String
+    let identityFile: String?  // nil: the identity lives in memory only
+    let onSetting: @Sendable (LeaderboardSetting) -> Void
+    let waitLimit: Double  // seconds a virtual-paced take may wait for an answer
+    let session: URLSession
+    let mailbox = Mutex(Mailbox())
+
+    /// A client of the server at `baseURL`. `onSetting` receives a script's `leaderboard` lines (an embedded
+    /// server applies `down`/`up`); `identityFolder` keeps the player's token across launches (nil: memory).
+    public init(
+        baseURL: URL, playerName: String = "player", topLevel: Int = 1, identityFolder: String? = nil,
+        waitLimit: Double = 10, onSetting: @escaping @Sendable (LeaderboardSetting) -> Void = { _ in }
+    ) {
+        self.baseURL = baseURL
+        self.playerName = playerName
+        self.topLevel = topLevel
+        self.identityFile = identityFolder.map { $0 + "/leaderboard-player.json" }
+        self.waitLimit = waitLimit
+        self.onSetting = onSetting
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 10
+        configuration.httpMaximumConnectionsPerHost = 4
+        self.session = URLSession(configuration: configuration)
+        let identity = identityFile.flatMap { try? PlayerIdentity.load(from: $0) }
+        mailbox.withLock { $0.identity = identity }
+    }
+
+    deinit { session.invalidateAndCancel() }
+
+    /// Requests whose URLSession task reported cancellation (the socket was closed), for tests.
+    public var cancelledTasks: Int { mailbox.withLock { $0.cancelledTasks } }
+    /// Answers that arrived for requests already cancelled, and were dropped, for tests.
+    public var droppedAnswers: Int { mailbox.withLock { $0.droppedAnswers } }
+    /// The registered player, if any.
+    public var identity: PlayerIdentity? { mailbox.withLock { $0.identity } }
+
+    public func start(_ id: Int64, _ kind: LeaderboardRequestKind) {
+        let done = DispatchSemaphore(value: 0)
+        mailbox.withLock { $0.entries[id] = Mailbox.Entry(kind: kind, done: done) }
+        switch kind {
+        case .fetchTop:
+            fetchTop(id)
+        case .submit(let score, let key):
+            if let identity { submit(id, score: score, key: key, as: identity) } else { register(id, then: score, key) }
+        }
+    }
+
+    public func cancel(_ id: Int64) {
+        let task = mailbox.withLock { box -> URLSessionDataTask? in
+            guard let entry = box.entries.removeValue(forKey: id) else { return nil }
+            box.cancelledIDs.insert(id)
+            return entry.task
+        }
+        task?.cancel()
+    }
+
+    public func take(_ id: Int64, waiting: Bool) -> LeaderboardResult? {
+        if waiting, let done = mailbox.withLock({ $0.entries[id]?.done }) {
+            if done.wait(timeout: .now() + waitLimit) == .timedOut { cancel(id) }
+        }
+        return mailbox.withLock { box -> LeaderboardResult? in
+            guard let result = box.entries[id]?.result else { return nil }
+            box.entries[id] = nil
+            return result
+        }
+    }
+
+    public func apply(_ setting: LeaderboardSetting) { onSetting(setting) }
+}
+
+/// Who this installation is on the server.
+public struct PlayerIdentity: Codable, Sendable, Equatable {
+    public let id: Int64
+    public let token: String
+
+    static func load(from path: String) throws -> PlayerIdentity? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try JSONDecoder().decode(PlayerIdentity.self, from: data)
+    }
+
+    func save(to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = path + ".tmp"
+        try FileSnapshotStore.writeDurably([UInt8](try JSONEncoder().encode(self)), to: temporary)
+        guard rename(temporary, path) == 0 else { throw FileSnapshotStore.StoreError.system("rename", path, errno) }
+        try FileSnapshotStore.syncFolder(folder)
+    }
+}
+
+/// The state shared between the runtime's thread and URLSession's threads.
+struct Mailbox {
+    struct Entry {
+        let kind: LeaderboardRequestKind
+        let done: DispatchSemaphore  // signalled once `result` is set
+        var task: URLSessionDataTask?
+        var result: LeaderboardResult?
+    }
+    var entries: [Int64: Entry] = [:]
+    var cancelledIDs: Set<Int64> = []
+    var identity: PlayerIdentity?
+    var cancelledTasks = 0
+    var droppedAnswers = 0
+}
