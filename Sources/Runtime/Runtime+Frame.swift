@@ -32,6 +32,7 @@ extension Runtime {
         fireVirtualTimers()
         deliverLeaderboardResults()
         sendOutbox()
+        refetchLeaderboard()
         simulate()
         presentFrame()
         letTheOSSuspend()
@@ -72,6 +73,14 @@ extension Runtime {
             let (key, score) = leaderboard.outbox.min(by: { $0.key < $1.key })
         else { return }
         leaderboard.send(.submit(score: score, key: key), now: now)
+    }
+
+    /// Back on a leaderboard screen whose fetch was cancelled (nothing shown yet): fetch again.
+    private func refetchLeaderboard() {
+        guard status.state == .active, game.state.screen == .leaderboard, leaderboardTop.isEmpty,
+            !leaderboard.inFlight.contains(where: { $0.kind == .fetchTop })
+        else { return }
+        leaderboard.send(.fetchTop, now: now)
     }
 
     private func simulate() {
