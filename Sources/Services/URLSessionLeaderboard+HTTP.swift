@@ -91,16 +91,19 @@ extension URLSessionLeaderboard {
         if isLive { task.resume() }
     }
 
-    /// Puts `result` in the mailbox, unless the request was cancelled meanwhile (then it is dropped).
+    /// Puts `result` in the mailbox, unless the request was cancelled meanwhile (then it is dropped), and
+    /// sends the next request.
     func finish(_ id: Int64, _ result: LeaderboardResult) {
-        let done = mailbox.withLock { box -> DispatchSemaphore? in
+        let (done, next) = mailbox.withLock { box -> (DispatchSemaphore?, (Int64, LeaderboardRequestKind)?) in
             guard box.entries[id] != nil else {
                 box.droppedAnswers += 1
-                return nil
+                return (nil, nil)
             }
             box.entries[id]?.result = result
-            return box.entries[id]?.done
+            if box.running == id { box.running = nil }
+            return (box.entries[id]?.done, box.takeNext())
         }
         done?.signal()
+        if let next { launch(next) }
     }
 }

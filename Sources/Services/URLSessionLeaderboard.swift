@@ -2,6 +2,8 @@
 // `LeaderboardTransport` port. Requests run on URLSession's threads; their answers land in a
 // lock-protected mailbox (`Mutex`) that the runtime drains at the frame point. `cancel` really cancels the
 // URLSessionTask (the socket closes) and drops the answer, even one that already arrived.
+// Requests go to the server one at a time, in the order sent, so that the server sees what the game did
+// in the game's order (a fetch sent after a submission sees it): replays stay deterministic.
 // A player registers once per data folder: the id and token are kept in `leaderboard-player.json` beside
 // the snapshot (written durably), or in memory for replays.
 
@@ -58,22 +60,38 @@ public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
 
     public func start(_ id: Int64, _ kind: LeaderboardRequestKind) {
         let done = DispatchSemaphore(value: 0)
-        mailbox.withLock { $0.entries[id] = Mailbox.Entry(kind: kind, done: done) }
-        switch kind {
-        case .fetchTop:
-            fetchTop(id)
-        case .submit(let score, let key):
-            if let identity { submit(id, score: score, key: key, as: identity) } else { register(id, then: score, key) }
+        let next = mailbox.withLock { box in
+            box.entries[id] = Mailbox.Entry(kind: kind, done: done)
+            box.queue.append(id)
+            return box.takeNext()
         }
+        if let next { launch(next) }
     }
 
     public func cancel(_ id: Int64) {
-        let task = mailbox.withLock { box -> URLSessionDataTask? in
-            guard let entry = box.entries.removeValue(forKey: id) else { return nil }
-            box.cancelledIDs.insert(id)
-            return entry.task
+        let (task, next) = mailbox.withLock { box -> (URLSessionDataTask?, (Int64, LeaderboardRequestKind)?) in
+            guard let entry = box.entries.removeValue(forKey: id) else { return (nil, nil) }
+            box.queue.removeAll { $0 == id }
+            guard box.running == id else { return (nil, nil) }
+            box.running = nil
+            return (entry.task, box.takeNext())
         }
         task?.cancel()
+        if let next { launch(next) }
+    }
+
+    /// Sends the HTTP exchange of a request whose turn has come.
+    func launch(_ request: (id: Int64, kind: LeaderboardRequestKind)) {
+        switch request.kind {
+        case .fetchTop:
+            fetchTop(request.id)
+        case .submit(let score, let key):
+            if let identity {
+                submit(request.id, score: score, key: key, as: identity)
+            } else {
+                register(request.id, then: score, key)
+            }
+        }
     }
 
     public func take(_ id: Int64, waiting: Bool) -> LeaderboardResult? {
@@ -118,9 +136,18 @@ struct Mailbox {
         var task: URLSessionDataTask?
         var result: LeaderboardResult?
     }
-    var entries: [Int64: Entry] = [:]
-    var cancelledIDs: Set<Int64> = []
+    var entries: [Int64: Entry] = [:]  // started and not yet taken or cancelled
+    var queue: [Int64] = []  // waiting for their turn, in sending order
+    var running: Int64?  // the one whose exchange with the server is under way
     var identity: PlayerIdentity?
     var cancelledTasks = 0
     var droppedAnswers = 0
+
+    /// The next request to send, if none is under way; it becomes the running one.
+    mutating func takeNext() -> (Int64, LeaderboardRequestKind)? {
+        guard running == nil, !queue.isEmpty else { return nil }
+        let id = queue.removeFirst()
+        running = id
+        return entries[id].map { (id, $0.kind) }
+    }
 }
