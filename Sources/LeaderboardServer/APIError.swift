@@ -27,7 +27,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         ]
         let data = (try? JSONEncoder.sorted.encode(body)) ?? Data("{}".utf8)
         return Response(
-            status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            status: status, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
 

@@ -43,7 +43,8 @@ enum LeaderboardRoutes {
             guard let token = bearerToken(request) else {
                 throw APIError(.unauthorized, "missingToken", "send Authorization: Bearer <token>")
             }
-            let key = try Validation.idempotencyKey(request.headers.first { $0.name.canonicalName == "idempotency-key" }?.value)
+            let key = try Validation.idempotencyKey(
+                request.headers.first { $0.name.canonicalName == "idempotency-key" }?.value)
             let body = try await Validation.decode(SubmitBody.self, from: request)
             let level = try Validation.level(String(body.level))
             let score = try Validation.score(body.score)

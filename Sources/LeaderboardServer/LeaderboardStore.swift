@@ -36,7 +36,9 @@ public final class LeaderboardStore: Sendable {
     public init(path: String?) throws {
         if let path {
             let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
             writer = try DatabasePool(path: path)
         } else {
             writer = try DatabaseQueue()
@@ -110,7 +112,8 @@ public final class LeaderboardStore: Sendable {
                     WHERE s.level = ? GROUP BY s.playerId ORDER BY best DESC, p.id ASC LIMIT ?
                     """, arguments: [level, limit])
             return rows.enumerated().map {
-                RankedScore(rank: $0.offset + 1, player: $0.element["id"], name: $0.element["name"], score: $0.element["best"])
+                RankedScore(
+                    rank: $0.offset + 1, player: $0.element["id"], name: $0.element["name"], score: $0.element["best"])
             }
         }
     }
@@ -120,7 +123,8 @@ public final class LeaderboardStore: Sendable {
         try await writer.read { db in
             guard
                 let best = try Int64.fetchOne(
-                    db, sql: "SELECT MAX(score) FROM score WHERE level = ? AND playerId = ?", arguments: [level, player])
+                    db, sql: "SELECT MAX(score) FROM score WHERE level = ? AND playerId = ?",
+                    arguments: [level, player])
             else { return nil }
             let better = try Int.fetchOne(
                 db,

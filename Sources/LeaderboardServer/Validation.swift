@@ -48,9 +48,13 @@ public enum Validation {
     /// An idempotency key: 1–64 characters of letters, digits, `_ - .`.
     public static func idempotencyKey(_ key: String?) throws -> String {
         guard let key, (1...64).contains(key.count),
-            key.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0)) })
+            key.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0))
+            })
         else {
-            throw APIError(.badRequest, "invalidIdempotencyKey", "the Idempotency-Key header must be 1 to 64 characters of A-Z a-z 0-9 _ - .")
+            throw APIError(
+                .badRequest, "invalidIdempotencyKey",
+                "the Idempotency-Key header must be 1 to 64 characters of A-Z a-z 0-9 _ - .")
         }
         return key
     }

@@ -24,7 +24,9 @@ public final class FakeLeaderboard: LeaderboardTransport {
         if isDown { return .failed(kind) }
         switch kind {
         case .fetchTop:
-            let top = stored.values.sorted(by: >).prefix(5).enumerated().map { "\($0.offset + 1). player \($0.element)" }
+            let top = stored.values.sorted(by: >).prefix(5).enumerated().map {
+                "\($0.offset + 1). player \($0.element)"
+            }
             return .top(top.isEmpty ? ["no scores yet"] : top)
         case .submit(let score, let key):
             stored[key] = score

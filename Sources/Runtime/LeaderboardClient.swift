@@ -104,7 +104,8 @@ public struct LeaderboardClient {
             let result: LeaderboardResult?
             switch pacing {
             case .virtual:
-                result = request.deliverAt <= now ? transport.take(request.id, waiting: true) ?? .failed(request.kind) : nil
+                result =
+                    request.deliverAt <= now ? transport.take(request.id, waiting: true) ?? .failed(request.kind) : nil
             case .realTime:
                 result = transport.take(request.id, waiting: false)
             }

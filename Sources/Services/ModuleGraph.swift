@@ -16,7 +16,10 @@ public enum ModuleGraph {
         ("LeaderboardServer", []),
         (
             "interlude",
-            ["Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW", "LeaderboardServer"]
+            [
+                "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW",
+                "LeaderboardServer",
+            ]
         ),
         ("leaderboard-load", ["LeaderboardServer"]),
     ]

@@ -56,7 +56,8 @@ final class SecurityTests: XCTestCase {
         XCTAssertEqual(try http.submit(player: ada, token: token, key: "n", score: -1).errorCode, "invalidScore")
         XCTAssertEqual(
             try http.submit(player: ada, token: token, key: "a", score: 9_000_000_000_000).errorCode, "invalidScore")
-        XCTAssertEqual(try http.submit(player: ada, token: token, key: "l", level: 0, score: 1).errorCode, "invalidLevel")
+        XCTAssertEqual(
+            try http.submit(player: ada, token: token, key: "l", level: 0, score: 1).errorCode, "invalidLevel")
         XCTAssertEqual(
             try http.submit(player: ada, token: token, key: "bad key;", score: 1).errorCode, "invalidIdempotencyKey")
         let overflow = try http.post(

@@ -81,7 +81,8 @@ final class Locked<Value>: @unchecked Sendable {
 
 /// A fresh temporary folder.
 func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("leaderboard-test-\(UUID().uuidString)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("leaderboard-test-\(UUID().uuidString)")
+        .path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }

@@ -78,7 +78,8 @@ func runClient(_ index: Int, count: Int, base: URL, session: URLSession) async -
                 let (status, _) = try await post(
                     session, url, body, headers: ["Authorization": "Bearer \(player.token)", "Idempotency-Key": key])
                 let elapsed = started.duration(to: clock.now)
-                report.latencies.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                report.latencies.append(
+                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
                 switch status {
                 case 201: report.created += 1
                 case 200: report.duplicates += 1
@@ -109,7 +110,8 @@ configuration.httpMaximumConnectionsPerHost = options.clients
 configuration.timeoutIntervalForRequest = 60
 let session = URLSession(configuration: configuration)
 
-print("leaderboard-load: \(options.submissions) submissions from \(options.clients) concurrent clients to \(server.url)")
+print(
+    "leaderboard-load: \(options.submissions) submissions from \(options.clients) concurrent clients to \(server.url)")
 let started = Date()
 let reports = await withTaskGroup(of: ClientReport.self) { group in
     for index in 0..<options.clients {
