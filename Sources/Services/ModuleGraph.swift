@@ -30,7 +30,7 @@ public enum ModuleGraph {
         text += "---\ntitle: Interlude modules (arrows point to what a module imports)\n---\nflowchart TD\n"
         for shim in ["CGL", "CEGL", "CGLFW", "CPNG"] { text += "    \(shim)[[\(shim)]]\n" }
         for target in targets {
-            for dependency in target.dependencies { text += "    \(target.name) --> \(dependency)\n" }
+            for dependency in target.dependencies { text += "    \(mermaidNode(target.name)) --> \(dependency)\n" }
         }
         return text
     }
@@ -41,8 +41,22 @@ public enum ModuleGraph {
         text += "digraph modules {\n    rankdir=TB; node [shape=box, fontname=\"Helvetica\"];\n"
         for shim in ["CGL", "CEGL", "CGLFW", "CPNG"] { text += "    \(shim) [style=dashed];\n" }
         for target in targets {
-            for dependency in target.dependencies { text += "    \(target.name) -> \(dependency);\n" }
+            for dependency in target.dependencies { text += "    \(dotNode(target.name)) -> \(dependency);\n" }
         }
         return text + "}\n"
+    }
+
+    /// A plain name as is; a name with other characters (`leaderboard-load`) as a valid id with its label.
+    static func mermaidNode(_ name: String) -> String {
+        isPlain(name) ? name : "\(name.map { isPlain(String($0)) ? $0 : "_" }.map(String.init).joined())[\"\(name)\"]"
+    }
+
+    /// A plain name as is; another quoted.
+    static func dotNode(_ name: String) -> String { isPlain(name) ? name : "\"\(name)\"" }
+
+    private static func isPlain(_ name: String) -> Bool {
+        name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
     }
 }
