@@ -49,7 +49,12 @@ public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
         mailbox.withLock { $0.identity = identity }
     }
 
-    deinit { session.invalidateAndCancel() }
+    // The last reference may go inside a URLSession callback, on the session's own queue, where invalidating
+    // synchronously would wait for that queue itself: invalidate from another queue.
+    deinit {
+        let session = self.session
+        DispatchQueue.global().async { session.invalidateAndCancel() }
+    }
 
     /// Requests whose URLSession task reported cancellation (the socket was closed), for tests.
     public var cancelledTasks: Int { mailbox.withLock { $0.cancelledTasks } }

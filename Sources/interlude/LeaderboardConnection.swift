@@ -13,11 +13,8 @@ final class LeaderboardConnection {
     /// memory). A script's `leaderboard down`/`up` switch the embedded server's faults.
     init(url: String?, databasePath: String?, identityFolder: String?) throws {
         if let url {
-            guard let base = URL(string: url), base.scheme == "http" || base.scheme == "https", base.host != nil else {
-                throw LeaderboardURLError(text: url)
-            }
             server = nil
-            transport = URLSessionLeaderboard(baseURL: base, identityFolder: identityFolder)
+            transport = URLSessionLeaderboard(baseURL: try Self.baseURL(url), identityFolder: identityFolder)
             return
         }
         let server = try EmbeddedLeaderboardServer(databasePath: databasePath)
@@ -32,6 +29,14 @@ final class LeaderboardConnection {
                 case .delay: break  // virtual latency, kept by the runtime's client
                 }
             })
+    }
+
+    /// The server address in `text`, which must be an http(s) URL with a host.
+    static func baseURL(_ text: String) throws -> URL {
+        guard let base = URL(string: text), base.scheme == "http" || base.scheme == "https", base.host != nil else {
+            throw LeaderboardURLError(text: text)
+        }
+        return base
     }
 
     /// Stops the embedded server (gracefully), if any.

@@ -54,7 +54,17 @@ struct ReplayCommand: ParsableCommand {
         guard presentEvery >= 1 else { throw ValidationError("--present-every must be at least 1") }
     }
 
+    /// An invalid `--leaderboard` is an invalid option: exit 2 before anything runs.
+    private func checkLeaderboardURL() throws {
+        guard let leaderboard else { return }
+        do { _ = try LeaderboardConnection.baseURL(leaderboard) } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw Exit.invalid
+        }
+    }
+
     func run() throws {
+        try checkLeaderboardURL()
         let scripts: [Script]
         do {
             scripts = try loadScripts()
