@@ -39,11 +39,15 @@ public enum LeaderboardServer {
         let store = try LeaderboardStore(path: databasePath)
         let app = application(
             store: store, faults: LeaderboardFaults(), host: host, port: port, logger: logger,
-            onRunning: { print("leaderboard listening on http://\(host):\($0) (database \(databasePath))") })
+            onRunning: {
+                print("leaderboard listening on http://\(host):\($0) (database \(databasePath))")
+                fflush(nil)
+            })
         let group = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
         print("leaderboard stopped")
+        fflush(nil)
     }
 }
 
