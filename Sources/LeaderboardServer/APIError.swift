@@ -10,6 +10,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public let code: String
     public let message: String
 
+    /// A refusal with `status`, a stable `code` and a `message` for people.
     public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
         self.status = status
         self.code = code

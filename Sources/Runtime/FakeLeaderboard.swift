@@ -11,14 +11,18 @@ public final class FakeLeaderboard: LeaderboardTransport {
     public private(set) var cancelled = 0  // requests cancelled before their answer was taken
     private var started: [Int64: LeaderboardRequestKind] = [:]
 
+    /// An empty, reachable service.
     public init() {}
 
+    /// Records the request; it is answered when taken.
     public func start(_ id: Int64, _ kind: LeaderboardRequestKind) { started[id] = kind }
 
+    /// Forgets the request: it is never answered.
     public func cancel(_ id: Int64) {
         if started.removeValue(forKey: id) != nil { cancelled += 1 }
     }
 
+    /// Answers at once from the table (or fails while down).
     public func take(_ id: Int64, waiting: Bool) -> LeaderboardResult? {
         guard let kind = started.removeValue(forKey: id) else { return nil }
         if isDown { return .failed(kind) }
@@ -34,6 +38,7 @@ public final class FakeLeaderboard: LeaderboardTransport {
         }
     }
 
+    /// `down` and `up` switch the outage; the delay is the client's.
     public func apply(_ setting: LeaderboardSetting) {
         switch setting {
         case .down: isDown = true

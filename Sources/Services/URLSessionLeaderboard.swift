@@ -63,6 +63,7 @@ public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
     /// The registered player, if any.
     public var identity: PlayerIdentity? { mailbox.withLock { $0.identity } }
 
+    /// Queues the request; it goes to the server when those before it are done.
     public func start(_ id: Int64, _ kind: LeaderboardRequestKind) {
         let done = DispatchSemaphore(value: 0)
         let next = mailbox.withLock { box in
@@ -73,6 +74,7 @@ public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
         if let next { launch(next) }
     }
 
+    /// Cancels the URLSessionTask (its socket closes) and forgets the request and any answer it had.
     public func cancel(_ id: Int64) {
         let (task, next) = mailbox.withLock { box -> (URLSessionDataTask?, (Int64, LeaderboardRequestKind)?) in
             guard let entry = box.entries.removeValue(forKey: id) else { return (nil, nil) }
@@ -99,6 +101,7 @@ public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
         }
     }
 
+    /// The answer once arrived; `waiting` blocks for it up to `waitLimit` seconds (then cancels it).
     public func take(_ id: Int64, waiting: Bool) -> LeaderboardResult? {
         if waiting, let done = mailbox.withLock({ $0.entries[id]?.done }) {
             if done.wait(timeout: .now() + waitLimit) == .timedOut { cancel(id) }
@@ -110,6 +113,7 @@ public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
         }
     }
 
+    /// Hands a script's `leaderboard` line to `onSetting` (an embedded server switches its faults).
     public func apply(_ setting: LeaderboardSetting) { onSetting(setting) }
 }
 
