@@ -64,6 +64,9 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("--sms-style must be alert or banner")
         }
         guard level >= 1 else { throw ValidationError("--level must be 1 or more") }
+        if let leaderboard {
+            do { _ = try LeaderboardConnection.baseURL(leaderboard) } catch { throw ValidationError("\(error)") }
+        }
     }
 
     func run() throws {

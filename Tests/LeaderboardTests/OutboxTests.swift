@@ -61,6 +61,29 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(third.leaderboardTop, ["1. player  \(score)"])
     }
 
+    func testACancelledSubmissionIsSentAgainAndStoredOnce() throws {
+        let server = try EmbeddedLeaderboardServer()
+        defer { server.stop() }
+        let runtime = Runtime(profile: .ios4, seed: 5)
+        runtime.useLeaderboard(URLSessionLeaderboard(baseURL: URL(string: server.url)!), pacing: .virtual)
+        runtime.configureLeaderboard(.delay(1_000_000_000))
+        runtime.inject(.launched, at: 0)
+        runtime.act(.play(.singlePlayer, level: 1), at: 0.5)
+        runtime.act(.menu, at: 3.5)
+        runtime.advance(to: 3_600_000_000)
+        XCTAssertTrue(runtime.leaderboard.isSubmitting, "the submission is in flight")
+        // The HTTP request went out at once: let the server store it before the interruption cancels it.
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(try server.store.allScores().count, 1)
+        runtime.inject(.smsArrived, at: 3.7)
+        XCTAssertTrue(runtime.didWork("cancelLeaderboardRequests", "1 cancelled"))
+        XCTAssertEqual(runtime.leaderboard.outbox.count, 1, "a cancelled submission stays in the outbox")
+        runtime.inject(.smsDismissed, at: 4)
+        runtime.advance(to: 6_000_000_000)
+        XCTAssertTrue(runtime.leaderboard.outbox.isEmpty, "sent again once active, and acknowledged")
+        XCTAssertEqual(try server.store.allScores().count, 1, "the retry carried the same key: stored once")
+    }
+
     func testTheSameScriptTwiceGivesTheSameTranscriptWithTheRealServer() throws {
         let script = try ScriptParser.parse(
             """
