@@ -22,7 +22,11 @@ struct PlayCommand: ParsableCommand {
             The game is saved in --data-dir (default $XDG_DATA_HOME/interlude or ~/.local/share/interlude) and a
             game left there is restored, paused, at the next launch. With --record, the session starts from a
             fresh install (no saved game) and is written as a .script that `interlude replay` replays to the
-            same transcript.
+            same transcript (the leaderboard then answers after the replay's fixed latency, from a fresh
+            in-memory database).
+
+            The leaderboard: an embedded server on 127.0.0.1 (scores in --data-dir), or --leaderboard URL
+            (e.g. one started with `interlude leaderboard serve`).
             """)
 
     @Option(help: "Platform profile: ios4 or ios5.")
@@ -87,7 +91,9 @@ struct PlayCommand: ParsableCommand {
         let connection = try LeaderboardConnection(
             url: leaderboard, databasePath: folder.map { $0 + "/leaderboard.sqlite" }, identityFolder: folder)
         defer { connection.close() }
-        runtime.useLeaderboard(connection.transport, pacing: .realTime)
+        // Answers are taken as they arrive; when recording, at send time + the replay's default latency
+        // instead, so that the recorded script replays to the same transcript.
+        runtime.useLeaderboard(connection.transport, pacing: record == nil ? .realTime : .virtual)
         runtime.hostStatus = ["Ctrl+S sms  Ctrl+C call  Ctrl+H home  Ctrl+L lock  (interlude play --help)"]
         if record != nil { runtime.startRecording() }
         let platform = GLFWPlatform(display: display, runtime: runtime)
