@@ -63,7 +63,10 @@ let package = Package(
 
         .testTarget(
             name: "LeaderboardTests",
-            dependencies: ["LeaderboardServer", "Services", "Runtime", "Lifecycle", "GameCore", "Replay"]),
+            dependencies: [
+                "LeaderboardServer", "Services", "Runtime", "Lifecycle", "GameCore", "Replay",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(
             name: "InterludeTests",
             dependencies: ["interlude", "PlatformEGL", "Runtime", "Replay", "Lifecycle", "Services", "GameCore"]),

@@ -1,5 +1,6 @@
 // LeaderboardStore: the leaderboard's tables in SQLite through GRDB. Every statement is parameterised;
-// a submission is stored once per (player, idempotency key), enforced by a UNIQUE constraint.
+// a submission is stored once per (player, idempotency key), enforced by a UNIQUE constraint; a player's
+// token is kept only as its SHA-256 digest (TokenHash.swift).
 
 import Foundation
 import GRDB
@@ -54,7 +55,7 @@ public final class LeaderboardStore: Sendable {
                     CREATE TABLE player (
                         id INTEGER PRIMARY KEY AUTOINCREMENT,
                         name TEXT NOT NULL,
-                        token TEXT NOT NULL UNIQUE);
+                        tokenHash TEXT NOT NULL UNIQUE);
                     CREATE TABLE score (
                         id INTEGER PRIMARY KEY AUTOINCREMENT,
                         playerId INTEGER NOT NULL REFERENCES player(id),
@@ -72,7 +73,8 @@ public final class LeaderboardStore: Sendable {
     public func register(name: String) async throws -> RegisteredPlayer {
         let token = Self.newToken()
         let id = try await writer.write { db in
-            try db.execute(sql: "INSERT INTO player (name, token) VALUES (?, ?)", arguments: [name, token])
+            try db.execute(
+                sql: "INSERT INTO player (name, tokenHash) VALUES (?, ?)", arguments: [name, TokenHash.sha256(token)])
             return db.lastInsertedRowID
         }
         return RegisteredPlayer(id: id, name: name, token: token)
@@ -84,7 +86,8 @@ public final class LeaderboardStore: Sendable {
     {
         try await writer.write { db in
             guard
-                let owner = try Int64.fetchOne(db, sql: "SELECT id FROM player WHERE token = ?", arguments: [token])
+                let owner = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM player WHERE tokenHash = ?", arguments: [TokenHash.sha256(token)])
             else { return .unauthorized }
             guard owner == player else { return .forbidden }
             try db.execute(
