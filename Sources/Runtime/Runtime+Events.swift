@@ -137,7 +137,7 @@ extension Runtime {
     /// discarded.
     func endSession() {
         if game.state.isInSession {
-            submitScore()
+            submitScore(game.state.score, level: game.state.levelNumber)
             peers.removeAll()
             timers.discard(TimerName.allCases)
         }
@@ -149,10 +149,10 @@ extension Runtime {
     func takeOutcomes() {
         for outcome in game.takeOutcomes() {
             switch outcome {
-            case .levelCompleted:
-                submitScore()
-            case .gameOver:
-                submitScore()
+            case .levelCompleted(let level, let score):
+                submitScore(score, level: level)
+            case .gameOver(_, let score):
+                submitScore(score, level: game.state.levelNumber)
                 peers.removeAll()
                 timers.discard(TimerName.allCases)
             }
@@ -161,11 +161,11 @@ extension Runtime {
 
     /// The one place a score goes to the leaderboard: into the outbox (sent while active, kept across
     /// interruptions), keyed by the session's run so that a later, higher score of the same run replaces it.
-    func submitScore() {
-        guard game.state.score > 0 else { return }
+    func submitScore(_ score: Int64, level: Int) {
+        guard score > 0 else { return }
         // One key per run and level: the server keeps one score per key (a retry is stored once), and its top
         // lists are per level, which the key's top byte carries.
-        leaderboard.outbox[ScoreKey.make(level: game.state.levelNumber, run: game.state.run)] = game.state.score
+        leaderboard.outbox[ScoreKey.make(level: level, run: game.state.run)] = score
     }
 
     func scheduleGameTimers() {
