@@ -42,7 +42,8 @@ let package = Package(
             path: "Benchmarks/Sources/InterludeBench"),
 
         .executableTarget(
-            name: "render-bench", dependencies: ["GameCore", "Renderer", "PlatformEGL", "Services"],
+            name: "render-bench",
+            dependencies: ["GameCore", "Lifecycle", "Replay", "Runtime", "Renderer", "PlatformEGL", "Services"],
             path: "Benchmarks/Sources/render-bench"),
 
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
