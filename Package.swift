@@ -38,7 +38,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
-            name: "InterludeBench", dependencies: ["GameCore", "Lifecycle", "Runtime", "Services"],
+            name: "InterludeBench",
+            dependencies: ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "Renderer", "PlatformEGL"],
             path: "Benchmarks/Sources/InterludeBench"),
 
         .executableTarget(

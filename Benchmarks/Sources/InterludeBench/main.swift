@@ -7,7 +7,9 @@
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let modes: [String: ([String]) throws -> Void] = ["snapshots": SnapshotBenchmark.run]
+let modes: [String: ([String]) throws -> Void] = [
+    "snapshots": SnapshotBenchmark.run, "transitions": TransitionBenchmark.run, "probe": Probe.run,
+]
 
 guard let mode = arguments.first, let run = modes[mode] else {
     FileHandle.standardError.write(
