@@ -30,6 +30,7 @@ enum TransitionBenchmark {
         let display = try OffscreenDisplay(width: 640, height: 360)
         var figures: [Figure] = []
         var rows: [[String: Any]] = []
+        var workRows: [[String: Any]] = []
         print("transitions: \(runs) runs after \(warmup) warm-up each, 640x360 EGL display, snapshots in \(folder)")
         for background in [true, false] {
             let storeName = background ? "background writer" : "synchronous store"
@@ -48,7 +49,7 @@ enum TransitionBenchmark {
                     // llvmpipe defers until a flush, is the frame's cost, not the transition's.
                     if runtime.isFrameLoopRunning, runtime.status.state == .active { display.renderer.finish() }
                     let before = runtime.status.state
-                    let (total, split) = timed(runtime, item.event)
+                    let (total, split) = timed(runtime, item.event, keep: run >= warmup)
                     guard !runtime.lastWork.isEmpty || runtime.status.state != before else {
                         throw BenchmarkError("\(item.name) did nothing in \(runtime.status)")
                     }
@@ -70,6 +71,20 @@ enum TransitionBenchmark {
                 rows.append(row)
                 for (callback, samples) in callbacks { byCallback[callback, default: []] += samples }
             }
+            print("\nby work (\(storeName)): p50 p99 ms, largest p99 first")
+            var works: [[String: Any]] = []
+            for (name, samples) in workTimes.sorted(by: { $0.key < $1.key }) {
+                let measurement = Measurement(name, samples: samples)
+                works.append(["work": name, "p50Ms": measurement.p50, "p99Ms": measurement.p99, "store": storeName])
+            }
+            works.sort { ($0["p99Ms"] as! Double) > ($1["p99Ms"] as! Double) }
+            for work in works.prefix(8) {
+                print(
+                    (work["work"] as! String).padding(toLength: 56, withPad: " ", startingAt: 0)
+                        + String(format: "%10.3f%10.3f", work["p50Ms"] as! Double, work["p99Ms"] as! Double))
+            }
+            workRows += works
+            workTimes = [:]
             print("")
             for callback in Callback.allCases {
                 guard let samples = byCallback[callback] else { continue }
@@ -85,17 +100,26 @@ enum TransitionBenchmark {
                 }
             }
         }
-        try writeResult(mode: "transitions", figures: figures, extra: ["events": rows], to: options.string("--json"))
+        try writeResult(mode: "transitions", figures: figures, extra: ["events": rows, "work": workRows],
+            to: options.string("--json"))
     }
 
-    /// Sends `event` and settles; returns the total milliseconds and the milliseconds of each callback's work.
-    static func timed(_ runtime: Runtime, _ event: Event) -> (Double, [Callback: Double]) {
+    /// Milliseconds of each piece of work, by "callback / work", in the current store's runs.
+    nonisolated(unsafe) static var workTimes: [String: [Double]] = [:]
+
+    /// Sends `event` and settles; returns the total milliseconds and the milliseconds of each callback's work
+    /// (and adds each piece of work's to `workTimes` when `keep`).
+    static func timed(_ runtime: Runtime, _ event: Event, keep: Bool) -> (Double, [Callback: Double]) {
         let clock = ContinuousClock()
         var split: [Callback: Double] = [:]
         var mark = clock.now
         runtime.didPerformWork = { work, callback in
             let now = clock.now
-            if let callback { split[callback, default: 0] += milliseconds(mark.duration(to: now)) }
+            let time = milliseconds(mark.duration(to: now))
+            if let callback {
+                split[callback, default: 0] += time
+                if keep { workTimes[callback.rawValue + " / " + work.rawValue, default: []].append(time) }
+            }
             mark = now
         }
         let start = clock.now
