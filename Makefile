@@ -3,7 +3,8 @@
 #   make test     set up, build with the import check, run every test (window tests under Xvfb + openbox)
 
 APT_PACKAGES = libglfw3-dev libgl-dev libegl-dev libpng-dev libgl1-mesa-dri libegl-mesa0 \
-               xvfb xauth openbox xdotool x11-apps x11-utils imagemagick graphviz pkg-config strace
+               xvfb xauth openbox xdotool x11-apps x11-utils imagemagick graphviz pkg-config strace \
+               libsqlite3-dev
 SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out

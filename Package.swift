@@ -12,7 +12,11 @@ let package = Package(
         .executable(name: "interlude-bench", targets: ["InterludeBench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl", providers: [.apt(["libgl-dev"])]),
@@ -25,16 +29,25 @@ let package = Package(
         .target(name: "Replay", dependencies: ["Lifecycle"]),
         .target(name: "Runtime", dependencies: ["Lifecycle", "GameCore", "Replay"]),
         .target(name: "Renderer", dependencies: ["CGL", "GameCore"]),
-        .target(name: "Services", dependencies: ["Lifecycle", "GameCore", "Runtime", "CPNG"]),
+        .target(name: "Services", dependencies: ["Lifecycle", "GameCore", "Runtime", "Replay", "CPNG"]),
         .target(
             name: "PlatformEGL", dependencies: ["CEGL", "CGL", "Renderer", "Runtime", "GameCore", "Services"]),
         .target(
             name: "PlatformGLFW",
             dependencies: ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
+        .target(
+            name: "LeaderboardServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "interlude",
             dependencies: [
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW",
+                "LeaderboardServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -60,6 +73,15 @@ let package = Package(
         .testTarget(
             name: "ServicesTests",
             dependencies: ["Services", "Runtime", "GameCore", "Lifecycle", "Replay", "interlude", "InterludeBench"]),
+        .executableTarget(
+            name: "leaderboard-load", dependencies: ["LeaderboardServer"],
+            path: "Benchmarks/Sources/leaderboard-load"),
+        .testTarget(
+            name: "LeaderboardTests",
+            dependencies: [
+                "LeaderboardServer", "Services", "Runtime", "Lifecycle", "GameCore", "Replay",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(
             name: "InterludeTests",
             dependencies: ["interlude", "PlatformEGL", "Runtime", "Replay", "Lifecycle", "Services", "GameCore"]),

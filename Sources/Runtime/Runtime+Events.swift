@@ -163,7 +163,9 @@ extension Runtime {
     /// interruptions), keyed by the session's run so that a later, higher score of the same run replaces it.
     func submitScore() {
         guard game.state.score > 0 else { return }
-        leaderboard.outbox[game.state.run] = game.state.score
+        // One key per run and level: the server keeps one score per key (a retry is stored once), and its top
+        // lists are per level, which the key's top byte carries.
+        leaderboard.outbox[ScoreKey.make(level: game.state.levelNumber, run: game.state.run)] = game.state.score
     }
 
     func scheduleGameTimers() {

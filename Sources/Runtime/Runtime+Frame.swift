@@ -32,6 +32,7 @@ extension Runtime {
         fireVirtualTimers()
         deliverLeaderboardResults()
         sendOutbox()
+        refetchLeaderboard()
         simulate()
         presentFrame()
         letTheOSSuspend()
@@ -68,10 +69,18 @@ extension Runtime {
 
     /// While active, scores in the outbox are sent again, one at a time.
     private func sendOutbox() {
-        guard status.state == .active, !leaderboard.isSubmitting, !leaderboard.isDown,
+        guard status.state == .active, leaderboard.mayResend(now: now),
             let (key, score) = leaderboard.outbox.min(by: { $0.key < $1.key })
         else { return }
         leaderboard.send(.submit(score: score, key: key), now: now)
+    }
+
+    /// Back on a leaderboard screen whose fetch was cancelled (nothing shown yet): fetch again.
+    private func refetchLeaderboard() {
+        guard status.state == .active, game.state.screen == .leaderboard, leaderboardTop.isEmpty,
+            !leaderboard.inFlight.contains(where: { $0.kind == .fetchTop })
+        else { return }
+        leaderboard.send(.fetchTop, now: now)
     }
 
     private func simulate() {

@@ -128,11 +128,7 @@ extension Runtime {
         game = Game(seed: seed, levels: levels)
         timers = TimerSet()
         settings = [:]
-        let kept = leaderboard  // the fake server outlives the app; the client's in-flight list does not
-        leaderboard = FakeLeaderboard()
-        leaderboard.delay = kept.delay
-        leaderboard.isDown = kept.isDown
-        leaderboard.adoptServer(from: kept)
+        leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
         leaderboardTop = []
         peers = []
         isFrameLoopRunning = false

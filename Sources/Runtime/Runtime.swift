@@ -4,7 +4,8 @@
 // the work executor, one exhaustive switch (Runtime+Work.swift), the fixed-step frame (Runtime+Frame.swift),
 // the invariant checker of CONTRACT §6 (Runtime+Invariants.swift), the transcript (Transcript.swift),
 // timers (Timers.swift), ports and their in-memory versions (Ports.swift, Display.swift, RecordingDisplay.swift,
-// FakeLeaderboard.swift), and the script runner (ScriptRunner.swift).
+// the leaderboard port and client in LeaderboardClient.swift, FakeLeaderboard.swift), and the script runner
+// (ScriptRunner.swift).
 // Imports Lifecycle, GameCore and Replay only: never GL, never Foundation, never the renderer.
 // Events only record; work is performed at one point (`settle()`), so no GL happens inside a callback.
 // Time is injected: hosts call `advance(to:)` with virtual time (replays, tests) or real time (the window).
@@ -25,7 +26,7 @@ public final class Runtime {
     public internal(set) var now: Nanoseconds = 0  // virtual (or real) ns since start
     public internal(set) var game: Game  // in-memory state: lost when the process dies
     public internal(set) var timers = TimerSet()
-    public internal(set) var leaderboard = FakeLeaderboard()
+    public internal(set) var leaderboard = LeaderboardClient()
     public internal(set) var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
     public internal(set) var peers: [LoopbackPeer] = []
     public internal(set) var isFrameLoopRunning = false

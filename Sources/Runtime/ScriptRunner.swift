@@ -155,10 +155,13 @@ extension Runtime {
 
     /// Applies a script's `leaderboard` line.
     public func configureLeaderboard(_ setting: LeaderboardSetting) {
-        switch setting {
-        case .delay(let delay): leaderboard.delay = delay
-        case .down: leaderboard.isDown = true
-        case .up: leaderboard.isDown = false
-        }
+        leaderboard.configure(setting)
+    }
+
+    /// Talks to the leaderboard through `transport` from now on (an app not yet launched, before any request).
+    public func useLeaderboard(_ transport: any LeaderboardTransport, pacing: LeaderboardPacing) {
+        let delay = leaderboard.delay
+        leaderboard = LeaderboardClient(transport: transport, pacing: pacing)
+        leaderboard.delay = delay
     }
 }

@@ -27,6 +27,15 @@ enum DurableFile {
         guard fsync(descriptor) == 0 else { throw FileStoreError.system("fsync", path, errno) }
     }
 
+    /// Replaces `path` with `bytes` so that a crash at any moment leaves the old file or the new one, never a mix:
+    /// writes `path.tmp`, fsyncs it, renames it over `path`, fsyncs the folder.
+    static func replace(_ path: String, with bytes: [UInt8]) throws {
+        let temporary = path + ".tmp"
+        try write(bytes, to: temporary)
+        try rename(temporary, path)
+        try syncFolder((path as NSString).deletingLastPathComponent)
+    }
+
     /// Makes the folder's entries (created, renamed, linked) durable.
     static func syncFolder(_ folder: String) throws {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -10,12 +10,20 @@ public enum ModuleGraph {
         ("Replay", ["Lifecycle"]),
         ("Runtime", ["Lifecycle", "GameCore", "Replay"]),
         ("Renderer", ["CGL", "GameCore"]),
-        ("Services", ["Lifecycle", "GameCore", "Runtime", "CPNG"]),
+        ("Services", ["Lifecycle", "GameCore", "Runtime", "Replay", "CPNG"]),
         ("PlatformEGL", ["CEGL", "CGL", "Renderer", "Runtime", "GameCore", "Services"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
-        ("interlude", ["Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW"]),
+        ("LeaderboardServer", []),
+        (
+            "interlude",
+            [
+                "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW",
+                "LeaderboardServer",
+            ]
+        ),
         ("render-bench", ["GameCore", "Renderer", "PlatformEGL", "Services"]),
         ("InterludeBench", ["GameCore", "Lifecycle", "Runtime", "Services"]),
+        ("leaderboard-load", ["LeaderboardServer"]),
     ]
 
     /// A Mermaid flowchart of the targets (C shims drawn as such).

@@ -18,8 +18,11 @@ struct InterludeCommand: ParsableCommand {
               interlude replay --no-render Assets/Interruptions/*.script
               interlude play --profile ios4                      # a window; Ctrl+S sends an SMS
               interlude diagram --out Diagrams
+              interlude leaderboard serve --port 8080            # the leaderboard service
             """,
-        subcommands: [ReplayCommand.self, PlayCommand.self, DiagramCommand.self, SoakCommand.self])
+        subcommands: [
+            ReplayCommand.self, PlayCommand.self, DiagramCommand.self, SoakCommand.self, LeaderboardCommand.self,
+        ])
 }
 
 /// Exit codes (CONTRACT §9).

@@ -23,7 +23,11 @@ struct PlayCommand: ParsableCommand {
             The game is saved in --data-dir (default $XDG_DATA_HOME/interlude or ~/.local/share/interlude) and a
             game left there is restored, paused, at the next launch. With --record, the session starts from a
             fresh install (no saved game) and is written as a .script that `interlude replay` replays to the
-            same transcript.
+            same transcript (the leaderboard then answers after the replay's fixed latency, from a fresh
+            in-memory database).
+
+            The leaderboard: an embedded server on 127.0.0.1 (scores in --data-dir), or --leaderboard URL
+            (e.g. one started with `interlude leaderboard serve`).
             """)
 
     @Option(help: "Platform profile: ios4 or ios5.")
@@ -56,12 +60,18 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
 
+    @Option(help: "Leaderboard server URL (default: an embedded server on loopback, scores in the data folder).")
+    var leaderboard: String?
+
     func validate() throws {
         guard Profile.named(profile) != nil else { throw ValidationError("--profile must be ios4 or ios5") }
         if let smsStyle, SMSStyle(rawValue: smsStyle) == nil {
             throw ValidationError("--sms-style must be alert or banner")
         }
         guard level >= 1 else { throw ValidationError("--level must be 1 or more") }
+        if let leaderboard {
+            do { _ = try LeaderboardConnection.baseURL(leaderboard) } catch { throw ValidationError("\(error)") }
+        }
     }
 
     func run() throws {
@@ -88,6 +98,13 @@ struct PlayCommand: ParsableCommand {
         }
         let runtime = Runtime(profile: chosen, seed: seed, display: display, snapshots: store, levels: levels)
         runtime.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        let folder = record == nil ? (dataDir ?? FileSnapshotStore.defaultFolder()) : nil
+        let connection = try LeaderboardConnection(
+            url: leaderboard, databasePath: folder.map { $0 + "/leaderboard.sqlite" }, identityFolder: folder)
+        defer { connection.close() }
+        // Answers are taken as they arrive; when recording, at send time + the replay's default latency
+        // instead, so that the recorded script replays to the same transcript.
+        runtime.useLeaderboard(connection.transport, pacing: record == nil ? .realTime : .virtual)
         runtime.hostStatus = ["Ctrl+S sms  Ctrl+C call  Ctrl+H home  Ctrl+L lock  (interlude play --help)"]
         if record != nil { runtime.startRecording() }
         let platform = GLFWPlatform(display: display, runtime: runtime)

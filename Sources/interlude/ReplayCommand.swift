@@ -49,6 +49,12 @@ struct ReplayCommand: ParsableCommand {
     )
     var dataDir: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Leaderboard server URL (default: a fresh embedded server on loopback per script).",
+            discussion: "With a shared server, `leaderboard down`/`up` lines cannot act and transcripts may vary."))
+    var leaderboard: String?
+
     func validate() throws {
         guard (16...4096).contains(width), (16...4096).contains(height) else {
             throw ValidationError("--width and --height must be within 16...4096")
@@ -56,7 +62,17 @@ struct ReplayCommand: ParsableCommand {
         guard presentEvery >= 1 else { throw ValidationError("--present-every must be at least 1") }
     }
 
+    /// An invalid `--leaderboard` is an invalid option: exit 2 before anything runs.
+    private func checkLeaderboardURL() throws {
+        guard let leaderboard else { return }
+        do { _ = try LeaderboardConnection.baseURL(leaderboard) } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw Exit.invalid
+        }
+    }
+
     func run() throws {
+        try checkLeaderboardURL()
         let scripts: [Script]
         let levels: [Level]
         do {
@@ -98,16 +114,22 @@ struct ReplayCommand: ParsableCommand {
             runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
         }
         defer { try? store.flush() }
+        let connection = try LeaderboardConnection(url: leaderboard, databasePath: nil, identityFolder: nil)
+        defer { connection.close() }
+        let configure: (Runtime) -> Void = { runtime in
+            logToStandardError(runtime)
+            runtime.useLeaderboard(connection.transport, pacing: .virtual)
+        }
         guard !noRender else {
             return ScriptRunner.run(
                 script, snapshots: store, presentEvery: Int64(presentEvery), levels: levels,
-                configure: logToStandardError)
+                configure: configure)
         }
         let directory = try AssetDirectory.locate(assets)
         let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
         return ScriptRunner.run(
             script, display: display, snapshots: store, presentEvery: Int64(presentEvery), levels: levels,
-            configure: logToStandardError)
+            configure: configure)
     }
 
     /// The game's levels from Assets/Levels; a bad level file is an invalid input (exit 2).

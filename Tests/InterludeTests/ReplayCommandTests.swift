@@ -70,6 +70,14 @@ final class ReplayCommandTests: XCTestCase {
         }
     }
 
+    func testAnInvalidLeaderboardURLExitsTwoAndRunsNothing() throws {
+        let folder = try Interlude.temporaryFolder()
+        let result = try Interlude.run(["replay", "--no-render", "--out", folder.path, "--leaderboard", "ftp:nowhere"])
+        XCTAssertEqual(result.status, 2, result.output + result.errors)
+        XCTAssertTrue(result.errors.contains("--leaderboard must be an http:// or https:// URL"), result.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.md").path))
+    }
+
     func testHelpTeaches() throws {
         let result = try Interlude.run(["replay", "--help"])
         XCTAssertEqual(result.status, 0)

@@ -1,0 +1,87 @@
+// Validation: the rules for what the API accepts. Everything a client sends passes through here before
+// it reaches SQL (which is parameterised anyway).
+
+import Foundation
+import Hummingbird
+
+/// Limits and checks on input.
+public enum Validation {
+    /// The largest request body accepted, in bytes.
+    public static let maxBodyBytes = 4096
+    /// Scores are within 0...maxScore; anything else is absurd for this game.
+    public static let maxScore: Int64 = 100_000_000
+    /// Levels are within 1...maxLevel.
+    public static let maxLevel = 99
+    /// Top lists have at most this many lines.
+    public static let maxTop = 100
+
+    /// A player name: 1–24 characters, letters, digits, space and `_ - . '` (a name like O'Brien is fine and
+    /// is stored as text; `;`, quotes other than `'`, `--`-style SQL needs other characters and is refused).
+    public static func name(_ raw: String) throws -> String {
+        let name = raw.trimmingCharacters(in: .whitespaces)
+        guard (1...24).contains(name.count) else {
+            throw APIError(.badRequest, "invalidName", "name must be 1 to 24 characters")
+        }
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: " _-.'"))
+        guard name.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
+            throw APIError(.badRequest, "invalidName", "name may hold only letters, digits, space and _ - . '")
+        }
+        return name
+    }
+
+    /// A score within bounds.
+    public static func score(_ score: Int64) throws -> Int64 {
+        guard (0...maxScore).contains(score) else {
+            throw APIError(.badRequest, "invalidScore", "score must be within 0...\(maxScore)")
+        }
+        return score
+    }
+
+    /// A level number within bounds.
+    public static func level(_ text: String?) throws -> Int {
+        guard let text, let level = Int(text), (1...maxLevel).contains(level) else {
+            throw APIError(.badRequest, "invalidLevel", "level must be a number within 1...\(maxLevel)")
+        }
+        return level
+    }
+
+    /// An idempotency key: 1–64 characters of letters, digits, `_ - .`.
+    public static func idempotencyKey(_ key: String?) throws -> String {
+        guard let key, (1...64).contains(key.count),
+            key.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0))
+            })
+        else {
+            throw APIError(
+                .badRequest, "invalidIdempotencyKey",
+                "the Idempotency-Key header must be 1 to 64 characters of A-Z a-z 0-9 _ - .")
+        }
+        return key
+    }
+
+    /// Reads a JSON body of at most `maxBodyBytes` into `T`.
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            var request = request
+            buffer = try await request.collectBody(upTo: maxBodyBytes)
+        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
+            throw APIError(.contentTooLarge, "bodyTooLarge", "the body must be at most \(maxBodyBytes) bytes")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw APIError(.badRequest, "invalidJSON", "the body is not the expected JSON: \(Self.describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _): return "missing '\(key.stringValue)'"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+        case .dataCorrupted: return "malformed JSON"
+        default: return "unreadable"
+        }
+    }
+}

@@ -1,0 +1,113 @@
+// URLSessionLeaderboard+HTTP: the requests themselves (the API is described in LeaderboardServer's
+// LeaderboardRoutes.swift) and how each answer becomes a `LeaderboardResult`. Runs on URLSession's threads;
+// touches shared state only through the mailbox.
+
+import Foundation
+import Runtime
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension URLSessionLeaderboard {
+    private struct TopAnswer: Decodable {
+        struct Entry: Decodable {
+            let rank: Int
+            let name: String
+            let score: Int64
+        }
+        let entries: [Entry]
+    }
+
+    func fetchTop(_ id: Int64) {
+        var components = URLComponents(
+            url: baseURL.appendingPathComponent("v1/levels/\(topLevel)/top"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "limit", value: "5")]
+        run(id, URLRequest(url: components.url!)) { status, data in
+            guard status == 200, let answer = try? JSONDecoder().decode(TopAnswer.self, from: data) else {
+                return .failed(.fetchTop)
+            }
+            if answer.entries.isEmpty { return .top(["no scores yet"]) }
+            return .top(answer.entries.map { "\($0.rank). \($0.name)  \($0.score)" })
+        }
+    }
+
+    /// Registers this installation, keeps its identity, then sends the submission that needed it.
+    func register(_ id: Int64, then score: Int64, _ key: Int64) {
+        var request = URLRequest(url: baseURL.appendingPathComponent("v1/players"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try? JSONEncoder().encode(["name": playerName])
+        run(id, request) { [self] status, data in
+            guard status == 201, let identity = try? JSONDecoder().decode(PlayerIdentity.self, from: data) else {
+                return .failed(.submit(score: score, key: key))
+            }
+            if let identityFile { try? identity.save(to: identityFile) }
+            mailbox.withLock { $0.identity = identity }
+            submit(id, score: score, key: key, as: identity)
+            return nil
+        }
+    }
+
+    func submit(_ id: Int64, score: Int64, key: Int64, as identity: PlayerIdentity) {
+        var request = URLRequest(url: baseURL.appendingPathComponent("v1/players/\(identity.id)/scores"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(identity.token)", forHTTPHeaderField: "Authorization")
+        request.setValue(String(key), forHTTPHeaderField: "Idempotency-Key")
+        request.httpBody = try? JSONEncoder().encode(["level": Int64(ScoreKey.level(of: key)), "score": score])
+        run(id, request) { [self] status, _ in
+            switch status {
+            case 200, 201:
+                return .submitted(key: key)
+            case 409:
+                // The server already holds another score under this key (a run replayed from an older snapshot):
+                // it keeps the first, and sending again can never succeed, so the entry is settled.
+                return .submitted(key: key)
+            case 401, 403:
+                // The server no longer knows this token (a new database): register again on the next try.
+                mailbox.withLock { $0.identity = nil }
+                return .failed(.submit(score: score, key: key))
+            default:
+                return .failed(.submit(score: score, key: key))
+            }
+        }
+    }
+
+    /// Sends `request` for entry `id`; `handle` turns the answer into a result (nil: a follow-up was sent).
+    func run(_ id: Int64, _ request: URLRequest, handle: @escaping @Sendable (Int, Data) -> LeaderboardResult?) {
+        let task = session.dataTask(with: request) { [self] data, response, error in
+            if let error = error as? URLError, error.code == .cancelled {
+                mailbox.withLock { $0.cancelledTasks += 1 }
+                return
+            }
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            let kind = mailbox.withLock { $0.entries[id]?.kind }
+            guard let kind else { return mailbox.withLock { $0.droppedAnswers += 1 } }
+            guard let result = error == nil ? handle(status, data ?? Data()) : .failed(kind) else { return }
+            finish(id, result)
+        }
+        let isLive = mailbox.withLock { box -> Bool in
+            guard box.entries[id] != nil else { return false }
+            box.entries[id]?.task = task
+            return true
+        }
+        if isLive { task.resume() }
+    }
+
+    /// Puts `result` in the mailbox, unless the request was cancelled meanwhile (then it is dropped), and
+    /// sends the next request.
+    func finish(_ id: Int64, _ result: LeaderboardResult) {
+        let (done, next) = mailbox.withLock { box -> (DispatchSemaphore?, (Int64, LeaderboardRequestKind)?) in
+            guard box.entries[id] != nil else {
+                box.droppedAnswers += 1
+                return (nil, nil)
+            }
+            box.entries[id]?.result = result
+            if box.running == id { box.running = nil }
+            return (box.entries[id]?.done, box.takeNext())
+        }
+        done?.signal()
+        if let next { launch(next) }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import LeaderboardServer
+import Runtime
+import Services
+
+/// The game's leaderboard for one run: the real client, and the embedded server it talks to unless a
+/// `--leaderboard URL` names another.
+final class LeaderboardConnection {
+    let transport: URLSessionLeaderboard
+    let server: EmbeddedLeaderboardServer?
+
+    /// Connects to `url`, or starts an embedded server on loopback (database at `databasePath`, nil: in
+    /// memory). A script's `leaderboard down`/`up` switch the embedded server's faults.
+    init(url: String?, databasePath: String?, identityFolder: String?) throws {
+        if let url {
+            server = nil
+            transport = URLSessionLeaderboard(baseURL: try Self.baseURL(url), identityFolder: identityFolder)
+            return
+        }
+        let server = try EmbeddedLeaderboardServer(databasePath: databasePath)
+        let faults = server.faults
+        self.server = server
+        transport = URLSessionLeaderboard(
+            baseURL: URL(string: server.url)!, identityFolder: identityFolder,
+            onSetting: { setting in
+                switch setting {
+                case .down: faults.fault = .unavailable
+                case .up: faults.fault = .none
+                case .delay: break  // virtual latency, kept by the runtime's client
+                }
+            })
+    }
+
+    /// The server address in `text`, which must be an http(s) URL with a host.
+    static func baseURL(_ text: String) throws -> URL {
+        guard let base = URL(string: text), base.scheme == "http" || base.scheme == "https", base.host != nil else {
+            throw LeaderboardURLError(text: text)
+        }
+        return base
+    }
+
+    /// Stops the embedded server (gracefully), if any.
+    func close() { server?.stop() }
+}
+
+/// `--leaderboard` was not an http(s) URL.
+struct LeaderboardURLError: Error, CustomStringConvertible {
+    let text: String
+    var description: String { "--leaderboard must be an http:// or https:// URL with a host, not '\(text)'" }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import LeaderboardServer
+import Lifecycle
+import Replay
+import Runtime
+import Services
+import XCTest
+
+/// Scores submitted while the server is down reach it exactly once after it comes back, across the app
+/// being killed and relaunched (a new runtime and a new client over the same data folder).
+final class OutboxTests: XCTestCase {
+    func launch(_ folder: String, _ server: EmbeddedLeaderboardServer) throws -> Runtime {
+        let runtime = Runtime(profile: .ios5, seed: 3, snapshots: try FileSnapshotStore(folder: folder))
+        let transport = URLSessionLeaderboard(baseURL: URL(string: server.url)!, identityFolder: folder)
+        runtime.useLeaderboard(transport, pacing: .virtual)
+        runtime.inject(.launched, at: 0)
+        return runtime
+    }
+
+    func testScoresKeptWhileDownArriveOnceAfterAKillAndRelaunch() throws {
+        let folder = try temporaryFolder()
+        let server = try EmbeddedLeaderboardServer(databasePath: folder + "/server/leaderboard.sqlite")
+        defer { server.stop() }
+        server.faults.fault = .unavailable
+
+        let first = try launch(folder + "/app", server)
+        first.act(.play(.singlePlayer, level: 1), at: 0.5)
+        first.act(.menu, at: 4)
+        XCTAssertEqual(first.leaderboard.outbox.count, 1)
+        let (key, score) = try XCTUnwrap(first.leaderboard.outbox.first)
+        XCTAssertGreaterThan(score, 0)
+        first.advance(to: 9_000_000_000)  // tries while the server is down: fails, keeps the score
+        XCTAssertEqual(first.leaderboard.outbox[key], score)
+        XCTAssertGreaterThan(first.leaderboard.delivered, 1, "it tried more than once")
+        first.inject(.homePressed, at: 9)  // saves the snapshot, with the outbox
+        first.inject(.purgedByOS, at: 10)  // the OS kills the suspended app
+        XCTAssertEqual(first.status.state, .terminated)
+        XCTAssertTrue(try server.store.allScores().isEmpty)
+
+        server.faults.fault = .none
+        let second = try launch(folder + "/app", server)
+        XCTAssertEqual(second.leaderboard.outbox[key], score, "the outbox came back from the snapshot")
+        second.advance(to: 3_000_000_000)
+        XCTAssertTrue(second.leaderboard.outbox.isEmpty, "acknowledged")
+        let stored = try server.store.allScores()
+        XCTAssertEqual(stored.map(\.key), [String(key)])
+        XCTAssertEqual(stored.map(\.score), [score])
+
+        // Killed again before any new snapshot: the one on disk still lists the score; sending it again is
+        // harmless, the idempotency key makes the server store it once.
+        let third = try launch(folder + "/app", server)
+        XCTAssertEqual(third.leaderboard.outbox[key], score)
+        third.advance(to: 3_000_000_000)
+        XCTAssertTrue(third.leaderboard.outbox.isEmpty)
+        XCTAssertEqual(try server.store.allScores().count, 1, "stored exactly once")
+        XCTAssertEqual(try server.store.playerCount(), 1, "registered once: the token is kept in the data folder")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/app/leaderboard-player.json"))
+
+        third.act(.openLeaderboard, at: 3.5)
+        third.advance(to: 5_000_000_000)
+        XCTAssertEqual(third.leaderboardTop, ["1. player  \(score)"])
+    }
+
+    func testACancelledSubmissionIsSentAgainAndStoredOnce() throws {
+        let server = try EmbeddedLeaderboardServer()
+        defer { server.stop() }
+        let runtime = Runtime(profile: .ios4, seed: 5)
+        runtime.useLeaderboard(URLSessionLeaderboard(baseURL: URL(string: server.url)!), pacing: .virtual)
+        runtime.configureLeaderboard(.delay(1_000_000_000))
+        runtime.inject(.launched, at: 0)
+        runtime.act(.play(.singlePlayer, level: 1), at: 0.5)
+        runtime.act(.menu, at: 3.5)
+        runtime.advance(to: 3_600_000_000)
+        XCTAssertTrue(runtime.leaderboard.isSubmitting, "the submission is in flight")
+        // The HTTP request went out at once: let the server store it before the interruption cancels it.
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(try server.store.allScores().count, 1)
+        runtime.inject(.smsArrived, at: 3.7)
+        XCTAssertTrue(runtime.didWork("cancelLeaderboardRequests", "1 cancelled"))
+        XCTAssertEqual(runtime.leaderboard.outbox.count, 1, "a cancelled submission stays in the outbox")
+        runtime.inject(.smsDismissed, at: 4)
+        runtime.advance(to: 6_000_000_000)
+        XCTAssertTrue(runtime.leaderboard.outbox.isEmpty, "sent again once active, and acknowledged")
+        XCTAssertEqual(try server.store.allScores().count, 1, "the retry carried the same key: stored once")
+    }
+
+    func testTheSameScriptTwiceGivesTheSameTranscriptWithTheRealServer() throws {
+        let script = try ScriptParser.parse(
+            """
+            interlude-script 1
+            at 0s launched
+            at 0.5s play singlePlayer level=1
+            at +3s menu
+            leaderboard delay=300ms
+            at +1s openLeaderboard
+            at +0.1s lockPressed
+            expect work cancelLeaderboardRequests
+            at +2s unlocked
+            at +1s closeLeaderboard
+            capture "menu"
+            """, file: "twice.script")
+        var transcripts: [String] = []
+        for _ in 0..<2 {
+            let server = try EmbeddedLeaderboardServer()
+            defer { server.stop() }
+            let transport = URLSessionLeaderboard(baseURL: URL(string: server.url)!)
+            let result = ScriptRunner.run(script, configure: { $0.useLeaderboard(transport, pacing: .virtual) })
+            XCTAssertTrue(result.ok, "\(result.failures)")
+            XCTAssertEqual(try server.store.allScores().count, 1)
+            transcripts.append(result.transcript)
+        }
+        XCTAssertEqual(transcripts[0], transcripts[1])
+        XCTAssertTrue(transcripts[0].contains(#""detail":"1 cancelled""#))
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import LeaderboardServer
+import Lifecycle
+import Replay
+import Runtime
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A blocking HTTP call for tests (XCTest runs them on the main thread; the server runs on its own threads).
+struct HTTP {
+    let base: String
+
+    struct Answer {
+        let status: Int
+        let body: Data
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    func call(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) throws -> Answer {
+        var request = URLRequest(url: URL(string: base + path)!)
+        request.httpMethod = method
+        request.httpBody = body
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let done = DispatchSemaphore(value: 0)
+        let box = AnswerBox()
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            box.set(data, response as? HTTPURLResponse, error)
+            done.signal()
+        }.resume()
+        guard done.wait(timeout: .now() + 20) == .success else { throw URLError(.timedOut) }
+        let (data, response, error) = box.get()
+        if let error { throw error }
+        return Answer(status: response?.statusCode ?? 0, body: data ?? Data())
+    }
+
+    func post(_ path: String, _ json: String, headers: [String: String] = [:]) throws -> Answer {
+        try call("POST", path, body: Data(json.utf8), headers: headers)
+    }
+
+    func get(_ path: String) throws -> Answer { try call("GET", path) }
+
+    /// Registers `name`; returns (id, token).
+    func register(_ name: String) throws -> (Int64, String) {
+        let answer = try post("/v1/players", #"{"name":"\#(name)"}"#)
+        XCTAssertEqual(answer.status, 201, answer.text)
+        return ((answer.json["id"] as? NSNumber)?.int64Value ?? 0, answer.json["token"] as? String ?? "")
+    }
+
+    func submit(player: Int64, token: String?, key: String, level: Int = 1, score: Int64) throws -> Answer {
+        var headers = ["Idempotency-Key": key]
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        return try post("/v1/players/\(player)/scores", #"{"level":\#(level),"score":\#(score)}"#, headers: headers)
+    }
+}
+
+final class AnswerBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: (Data?, HTTPURLResponse?, (any Error)?) = (nil, nil, nil)
+    func set(_ data: Data?, _ response: HTTPURLResponse?, _ error: (any Error)?) {
+        lock.withLock { value = (data, response, error) }
+    }
+    func get() -> (Data?, HTTPURLResponse?, (any Error)?) { lock.withLock { value } }
+}
+
+/// A value shared with another thread.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// A fresh temporary folder.
+func temporaryFolder() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("leaderboard-test-\(UUID().uuidString)")
+        .path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+extension Runtime {
+    /// Advances virtual time to `seconds`, then injects `event` and performs its work.
+    func inject(_ event: Event, at seconds: Double) {
+        advance(to: Nanoseconds(seconds * 1e9))
+        send(event)
+        settle()
+    }
+
+    /// Advances virtual time to `seconds`, then performs `action`.
+    func act(_ action: GameAction, at seconds: Double) {
+        advance(to: Nanoseconds(seconds * 1e9))
+        perform(action)
+        settle()
+    }
+
+    /// Whether the transcript has a `work` line for `name` with `detail`.
+    func didWork(_ name: String, _ detail: String) -> Bool {
+        transcript.lines.contains { $0.contains(#""name":"\#(name)","detail":"\#(detail)""#) }
+    }
+}
+
+/// Real time for a runtime, as the window gives it: `run(until:)` advances the runtime to the real time
+/// elapsed since `start`, in small sleeps, and counts the loop iterations.
+final class RealTime {
+    let clock = ContinuousClock()
+    let start: ContinuousClock.Instant
+    private(set) var iterations = 0
+
+    init() { start = clock.now }
+
+    var elapsed: Nanoseconds {
+        let duration = start.duration(to: clock.now)
+        return duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+    }
+
+    func run(_ runtime: Runtime, until seconds: Double) {
+        while elapsed < Nanoseconds(seconds * 1e9) {
+            runtime.advance(to: elapsed)
+            iterations += 1
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        runtime.advance(to: elapsed)
+    }
+}
