@@ -15,7 +15,10 @@ struct TransitionCase {
     let profile: Profile
     let before: [Event]
 
-    var name: String { event.rawValue + (profile.name == "ios4" ? " (ios4)" : "") + (before.isEmpty ? "" : " after " + before.map(\.rawValue).joined(separator: ", ")) }
+    var name: String {
+        event.rawValue + (profile.name == "ios4" ? " (ios4)" : "")
+            + (before.isEmpty ? "" : " after " + before.map(\.rawValue).joined(separator: ", "))
+    }
 
     /// Every event type the OS or the phone's user can inject, each from a state where it does work or moves the app.
     /// `backgroundTaskExpired` is left out: `didEnterBackground` opens and closes its task within its own work, so no
@@ -93,7 +96,9 @@ enum BenchRuntime {
         runtime.perform(.fire)
         runtime.settle()
         runtime.advance(by: 3 * step)
-        guard runtime.game.state.isRunning else { throw BenchmarkError("the game is not running after \(runtime.status)") }
+        guard runtime.game.state.isRunning else {
+            throw BenchmarkError("the game is not running after \(runtime.status)")
+        }
         guard runtime.violations.isEmpty else { throw BenchmarkError("invariants broke: \(runtime.violations)") }
     }
 

@@ -72,7 +72,8 @@ struct ModeOptions {
         while let flag = rest.popFirst() {
             guard allowed[flag] != nil, let value = rest.popFirst() else {
                 throw BenchmarkError(
-                    "unknown option or missing value: \(flag) (options: \(allowed.keys.sorted().joined(separator: ", ")))")
+                    "unknown option or missing value: \(flag) (options: \(allowed.keys.sorted().joined(separator: ", ")))"
+                )
             }
             values[flag] = value
         }

@@ -25,10 +25,13 @@ enum RenderBenchmark {
                 let dump = options.string("--dump")
                 let swift = try output(
                     options.string("--engine"),
-                    ["--session", "3", "--width", "\(width)", "--height", "\(height)", "--frames",
-                     options.string("--frames"), "--dump", dump])
+                    [
+                        "--session", "3", "--width", "\(width)", "--height", "\(height)", "--frames",
+                        options.string("--frames"), "--dump", dump,
+                    ])
                 let c = try output(options.string("--c"), [dump, "Assets"])
-                guard let swiftHash = value(after: "frame hash ", in: swift), swiftHash == value(after: "frame hash ", in: c)
+                guard let swiftHash = value(after: "frame hash ", in: swift),
+                    swiftHash == value(after: "frame hash ", in: c)
                 else { throw BenchmarkError("the C program did not draw the same frame:\n\(swift)\n\(c)") }
                 engine.append((try number(after: "median ", in: swift), try number(after: "p99 ", in: swift)))
                 reference.append((try number(after: "median ", in: c), try number(after: "p99 ", in: c)))
@@ -44,7 +47,8 @@ enum RenderBenchmark {
                 Figure(name: "frame \(size) C p99", value: middle(reference.map(\.p99)), unit: "ms"),
                 Figure(
                     name: "frame \(size) engine / C (median of round ratios)", value: ratios[ratios.count / 2],
-                    unit: "x", goal: 1.10, note: "ratios per round: " + ratios.map { String(format: "%.3f", $0) }.joined(separator: " ")),
+                    unit: "x", goal: 1.10,
+                    note: "ratios per round: " + ratios.map { String(format: "%.3f", $0) }.joined(separator: " ")),
             ]
         }
         for figure in figures { print(figure.line) }

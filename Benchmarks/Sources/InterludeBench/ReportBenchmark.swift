@@ -28,9 +28,10 @@ enum ReportBenchmark {
                 figure["mode"] = mode
                 all.append(figure)
                 let unit = figure["unit"] as? String ?? ""
-                let goal = (figure["goal"] as? Double).map {
-                    ((figure["better"] as? String) == "higher" ? ">= " : "<= ") + Figure.format($0) + " " + unit
-                } ?? ""
+                let goal =
+                    (figure["goal"] as? Double).map {
+                        ((figure["better"] as? String) == "higher" ? ">= " : "<= ") + Figure.format($0) + " " + unit
+                    } ?? ""
                 let verdict = (figure["met"] as? Bool).map { $0 ? "met" : "**missed**" } ?? ""
                 let value = Figure.format(figure["value"] as? Double ?? 0) + " " + unit
                 markdown += "| \(mode) | \(figure["name"]!) | \(value) | \(goal) | \(verdict) |\n"
@@ -49,7 +50,10 @@ enum ReportBenchmark {
     /// Bars of value / goal (1 = the goal), one per figure with a goal.
     static func svg(_ figures: [[String: Any]]) -> String {
         let goals = figures.filter { $0["goal"] != nil }
-        let rowHeight = 26, left = 430, scale = 200.0, width = left + 460
+        let rowHeight = 26
+        let left = 430
+        let scale = 200.0
+        let width = left + 460
         let height = 50 + rowHeight * goals.count
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" font-family="sans-serif" \
@@ -68,11 +72,13 @@ enum ReportBenchmark {
             let label = "\(figure["mode"]!): \(figure["name"]!)".replacingOccurrences(of: "&", with: "&amp;")
                 .replacingOccurrences(of: "<", with: "&lt;")
             out += "<text x=\"10\" y=\"\(y + 15)\">\(label)</text>\n"
-            out += "<rect x=\"\(left)\" y=\"\(y + 3)\" width=\"\(String(format: "%.1f", bar))\" height=\"16\" "
+            out +=
+                "<rect x=\"\(left)\" y=\"\(y + 3)\" width=\"\(String(format: "%.1f", bar))\" height=\"16\" "
                 + "fill=\"\(color)\"/>\n"
             out += "<text x=\"\(left + Int(bar) + 5)\" y=\"\(y + 15)\">\(String(format: "%.2f", ratio))</text>\n"
         }
-        out += "<line x1=\"\(left + Int(scale))\" y1=\"30\" x2=\"\(left + Int(scale))\" y2=\"\(height - 5)\" "
+        out +=
+            "<line x1=\"\(left + Int(scale))\" y1=\"30\" x2=\"\(left + Int(scale))\" y2=\"\(height - 5)\" "
             + "stroke=\"#000\" stroke-dasharray=\"4 3\"/>\n</svg>\n"
         return out
     }

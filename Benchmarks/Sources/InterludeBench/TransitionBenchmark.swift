@@ -35,7 +35,8 @@ enum TransitionBenchmark {
         for background in [true, false] {
             let storeName = background ? "background writer" : "synchronous store"
             var byCallback: [Callback: [Double]] = [:]
-            print("\n\(storeName)".padding(toLength: 72, withPad: " ", startingAt: 0) + "    p50 ms    p99 ms    max ms")
+            print(
+                "\n\(storeName)".padding(toLength: 72, withPad: " ", startingAt: 0) + "    p50 ms    p99 ms    max ms")
             for (index, item) in TransitionCase.all.enumerated() {
                 let file = try FileSnapshotStore(folder: "\(folder)/\(background ? "bg" : "sync")-\(index)")
                 let store: any SnapshotStore = background ? BackgroundSnapshotStore(wrapping: file) : file
@@ -100,7 +101,8 @@ enum TransitionBenchmark {
                 }
             }
         }
-        try writeResult(mode: "transitions", figures: figures, extra: ["events": rows, "work": workRows],
+        try writeResult(
+            mode: "transitions", figures: figures, extra: ["events": rows, "work": workRows],
             to: options.string("--json"))
     }
 

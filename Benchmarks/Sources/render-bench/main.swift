@@ -72,7 +72,8 @@ do {
             let runtime = BenchSession.start(levels: levels, level: number, display: recorder)
             for index in 0..<(warmup + frames) { BenchSession.step(runtime, frame: index) }
             guard recorder.frames.count == warmup + frames else {
-                throw BenchError.badOption("the session presented \(recorder.frames.count) frames in \(warmup + frames) steps")
+                throw BenchError.badOption(
+                    "the session presented \(recorder.frames.count) frames in \(warmup + frames) steps")
             }
             recorded = recorder.frames
         }
