@@ -9,7 +9,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test check-imports diagrams bench-render clean
+.PHONY: setup build replay test check-imports diagrams bench-render bench clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -52,6 +52,19 @@ bench-render: setup
 	@test "$$(grep 'frame hash' .build/render-bench.out | awk '{print $$4}' | sort -u | wc -l)" = 1 \
 	  && echo "same frame hash: the C program drew the same pixels" \
 	  || { echo "frame hashes differ: the C program did not draw the same frame"; exit 1; }
+
+# Every benchmark (Benchmarks/README.md): render (engine vs C, both sizes), transitions, resume, snapshots, then
+# out/bench/benchmarks.json, benchmarks.md and benchmarks.svg.
+BENCH_OUT ?= $(OUT)/bench
+bench: setup
+	swift build -c release --product render-bench
+	swift build -c release --product interlude-bench
+	cc -O2 -Wall -o .build/replay-frame Benchmarks/render-compare/replay-frame.c -lEGL -lOpenGL -lm
+	.build/release/interlude-bench render --json $(BENCH_OUT)/render.json
+	.build/release/interlude-bench transitions --json $(BENCH_OUT)/transitions.json
+	.build/release/interlude-bench resume --json $(BENCH_OUT)/resume.json
+	.build/release/interlude-bench snapshots --runs 200 --json $(BENCH_OUT)/snapshots.json
+	.build/release/interlude-bench report --folder $(BENCH_OUT)
 
 clean:
 	rm -rf .build $(OUT)

@@ -51,11 +51,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
-            name: "InterludeBench", dependencies: ["GameCore", "Lifecycle", "Runtime", "Services"],
+            name: "InterludeBench",
+            dependencies: ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "Renderer", "PlatformEGL"],
             path: "Benchmarks/Sources/InterludeBench"),
 
         .executableTarget(
-            name: "render-bench", dependencies: ["GameCore", "Renderer", "PlatformEGL", "Services"],
+            name: "render-bench",
+            dependencies: ["GameCore", "Lifecycle", "Replay", "Runtime", "Renderer", "PlatformEGL", "Services"],
             path: "Benchmarks/Sources/render-bench"),
 
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),

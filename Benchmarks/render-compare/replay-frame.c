@@ -1,11 +1,12 @@
-/* replay-frame: draws the frame that render-bench dumped (--dump FILE), with the same shaders (Assets/Shaders),
+/* replay-frame: draws the frames that render-bench dumped (--dump FILE; one fixed frame or a live session), with the same shaders (Assets/Shaders),
  * the same textures, vertices, GL state and draw calls as Interlude's Renderer.draw, in plain C, and times it the
  * same way (draw, then glFinish, per frame). Each frame uploads the sprite and 2D vertices again, as the engine
  * does; it does not rebuild them (that CPU work is the engine's overhead being measured). Prints the last frame's
  * FNV-1a 64 hash of its RGBA pixels (top row first), which must equal render-bench's.
  *
  * Build: cc -O2 -o replay-frame replay-frame.c -lEGL -lOpenGL -lm
- * Run:   ./replay-frame FRAME.dump ASSETS_DIR [FRAMES [WARMUP]]       (see Benchmarks/README.md) */
+ * Run:   ./replay-frame FRAME.dump ASSETS_DIR [FRAMES [WARMUP]]       (see Benchmarks/README.md)
+ * FRAMES and WARMUP default to the dump's; frame i (warm-up first) draws dumped frame i mod the dump's count. */
 
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
@@ -19,6 +20,12 @@
 
 typedef struct { GLuint texture, first, count; } Draw;
 typedef struct { GLuint texture; GLuint vao, buffer; GLsizei vertices; } LevelMesh;
+typedef struct {
+    float *view_projection, *camera;
+    uint32_t sprite_floats, sprite_draw_count, screen_floats, screen_draw_count;
+    float *sprite_vertices, *screen_vertices;
+    Draw *sprite_draws, *screen_draws;
+} FrameData;
 
 static unsigned char *data; static size_t size, at;
 
@@ -78,12 +85,13 @@ static int by_value(const void *a, const void *b) { double x = *(const double *)
 
 int main(int argc, char **argv) {
     if (argc < 3) { fprintf(stderr, "usage: replay-frame FRAME.dump ASSETS_DIR [FRAMES [WARMUP]]\n"); return 2; }
-    int frames = argc > 3 ? atoi(argv[3]) : 300, warmup = argc > 4 ? atoi(argv[4]) : 30;
-    if (frames <= 0 || warmup < 0) fail("FRAMES must be positive and WARMUP not negative");
     data = (unsigned char *)read_file(argv[1], &size);
     need(4); if (memcmp(data, "IFRM", 4) != 0) fail("not a render-bench dump"); at = 4;
-    if (u32() != 1) fail("unknown dump version");
-    int width = (int)u32(), height = (int)u32();
+    if (u32() != 2) fail("unknown dump version (render-bench writes version 2)");
+    int width = (int)u32(), height = (int)u32(), warmup = (int)u32(), frames = (int)u32();
+    if (argc > 3) frames = atoi(argv[3]);
+    if (argc > 4) warmup = atoi(argv[4]);
+    if (frames <= 0 || warmup < 0) fail("FRAMES must be positive and WARMUP not negative");
 
     setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0);
     EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, NULL, NULL);
@@ -97,7 +105,7 @@ int main(int argc, char **argv) {
     EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
     if (!context || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) fail("no GL 3.3 core context");
 
-    float *view_projection = f32s(16), *uniforms = f32s(11); /* camera 3, light 3, fog 3, fog range 2 */
+    float *uniforms = f32s(8); /* light 3, fog 3, fog range 2 */
     uint32_t texture_count = u32();
     GLuint *textures = calloc(texture_count, sizeof(GLuint));
     for (uint32_t i = 0; i < texture_count; i++) {
@@ -126,12 +134,19 @@ int main(int argc, char **argv) {
         glBufferData(GL_ARRAY_BUFFER, floats * 4, f32s(floats), GL_STATIC_DRAW);
         level[i].vertices = (GLsizei)(floats / 11);
     }
-    uint32_t sprite_floats = u32(); float *sprite_vertices = f32s(sprite_floats);
-    uint32_t sprite_draw_count = u32(); Draw *sprite_draws = calloc(sprite_draw_count + 1, sizeof(Draw));
-    for (uint32_t i = 0; i < sprite_draw_count; i++) { sprite_draws[i].texture = textures[u32()]; sprite_draws[i].first = u32(); sprite_draws[i].count = u32(); }
-    uint32_t screen_floats = u32(); float *screen_vertices = f32s(screen_floats);
-    uint32_t screen_draw_count = u32(); Draw *screen_draws = calloc(screen_draw_count + 1, sizeof(Draw));
-    for (uint32_t i = 0; i < screen_draw_count; i++) { screen_draws[i].texture = textures[u32()]; screen_draws[i].first = u32(); screen_draws[i].count = u32(); }
+    uint32_t frame_count = u32();
+    if (frame_count == 0) fail("the dump holds no frame");
+    FrameData *all = calloc(frame_count, sizeof(FrameData));
+    for (uint32_t f = 0; f < frame_count; f++) {
+        FrameData *d = &all[f];
+        d->view_projection = f32s(16); d->camera = f32s(3);
+        d->sprite_floats = u32(); d->sprite_vertices = f32s(d->sprite_floats);
+        d->sprite_draw_count = u32(); d->sprite_draws = calloc(d->sprite_draw_count + 1, sizeof(Draw));
+        for (uint32_t i = 0; i < d->sprite_draw_count; i++) { d->sprite_draws[i].texture = textures[u32()]; d->sprite_draws[i].first = u32(); d->sprite_draws[i].count = u32(); }
+        d->screen_floats = u32(); d->screen_vertices = f32s(d->screen_floats);
+        d->screen_draw_count = u32(); d->screen_draws = calloc(d->screen_draw_count + 1, sizeof(Draw));
+        for (uint32_t i = 0; i < d->screen_draw_count; i++) { d->screen_draws[i].texture = textures[u32()]; d->screen_draws[i].first = u32(); d->screen_draws[i].count = u32(); }
+    }
 
     GLuint world = program(argv[2], "world"), sprite = program(argv[2], "sprite"), screen = program(argv[2], "screen");
     GLint world_vp = glGetUniformLocation(world, "viewProjection"), world_eye = glGetUniformLocation(world, "cameraPosition"),
@@ -159,19 +174,25 @@ int main(int argc, char **argv) {
     int draw_calls = 0;
     for (int frame = -warmup; frame < frames; frame++) {
         double start = now_ms();
+        const FrameData *d = &all[(uint32_t)(frame + warmup) % frame_count];
+        const float *view_projection = d->view_projection;
+        uint32_t sprite_floats = d->sprite_floats, sprite_draw_count = d->sprite_draw_count;
+        uint32_t screen_floats = d->screen_floats, screen_draw_count = d->screen_draw_count;
+        const float *sprite_vertices = d->sprite_vertices, *screen_vertices = d->screen_vertices;
+        const Draw *sprite_draws = d->sprite_draws, *screen_draws = d->screen_draws;
         draw_calls = 0;
         glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
         glViewport(0, 0, width, height);
-        glClearColor(uniforms[6], uniforms[7], uniforms[8], 1);
+        glClearColor(uniforms[3], uniforms[4], uniforms[5], 1);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
         glEnable(GL_DEPTH_TEST); glDepthFunc(GL_LESS);
         glEnable(GL_CULL_FACE); glCullFace(GL_BACK); glFrontFace(GL_CCW); glDisable(GL_BLEND);
         glUseProgram(world);
         glUniformMatrix4fv(world_vp, 1, GL_FALSE, view_projection);
-        glUniform3f(world_eye, uniforms[0], uniforms[1], uniforms[2]);
-        glUniform3f(world_light, uniforms[3], uniforms[4], uniforms[5]);
-        glUniform3f(world_fog, uniforms[6], uniforms[7], uniforms[8]);
-        glUniform2f(world_range, uniforms[9], uniforms[10]);
+        glUniform3f(world_eye, d->camera[0], d->camera[1], d->camera[2]);
+        glUniform3f(world_light, uniforms[0], uniforms[1], uniforms[2]);
+        glUniform3f(world_fog, uniforms[3], uniforms[4], uniforms[5]);
+        glUniform2f(world_range, uniforms[6], uniforms[7]);
         glUniform1i(world_image, 0);
         glActiveTexture(GL_TEXTURE0);
         for (uint32_t i = 0; i < level_count; i++) {
@@ -183,9 +204,9 @@ int main(int argc, char **argv) {
         if (sprite_draw_count > 0) {
             glUseProgram(sprite);
             glUniformMatrix4fv(sprite_vp, 1, GL_FALSE, view_projection);
-            glUniform3f(sprite_eye, uniforms[0], uniforms[1], uniforms[2]);
-            glUniform3f(sprite_fog, uniforms[6], uniforms[7], uniforms[8]);
-            glUniform2f(sprite_range, uniforms[9], uniforms[10]);
+            glUniform3f(sprite_eye, d->camera[0], d->camera[1], d->camera[2]);
+            glUniform3f(sprite_fog, uniforms[3], uniforms[4], uniforms[5]);
+            glUniform2f(sprite_range, uniforms[6], uniforms[7]);
             glUniform1i(sprite_image, 0);
             glActiveTexture(GL_TEXTURE0);
             glBindBuffer(GL_ARRAY_BUFFER, sprite_buffer);
@@ -232,8 +253,9 @@ int main(int argc, char **argv) {
     double sum = 0; for (int i = 0; i < frames; i++) sum += times[i];
     qsort(times, (size_t)frames, sizeof(double), by_value);
     double median = times[frames / 2], p90 = times[frames * 9 / 10 < frames ? frames * 9 / 10 : frames - 1];
-    printf("c      %dx%d  %d frames  mean %.2f ms  median %.2f ms  p90 %.2f ms  (%d fps)  %d draw calls\n", width, height,
-           frames, sum / frames, median, p90, (int)(1000 / median + 0.5), draw_calls);
+    double p99 = times[frames * 99 / 100 < frames ? frames * 99 / 100 : frames - 1];
+    printf("c      %dx%d  %d frames  mean %.2f ms  median %.2f ms  p90 %.2f ms  p99 %.2f ms  (%d fps)  %d draw calls\n",
+           width, height, frames, sum / frames, median, p90, p99, (int)(1000 / median + 0.5), draw_calls);
     printf("c frame hash %016llx  (renderer: %s)\n", (unsigned long long)hash, (const char *)glGetString(GL_RENDERER));
     return 0;
 }

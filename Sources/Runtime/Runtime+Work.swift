@@ -14,6 +14,7 @@ extension Runtime {
             var fields: [(String, JSONValue)] = [("name", .string(work.rawValue))]
             if let detail { fields.append(("detail", .string(detail))) }
             transcript.append(now, "work", fields)
+            didPerformWork?(work, callback)
             if status.state == .terminated, status.reason == .glWhileBackgrounded { pending.removeAll() }
         }
         if status.state == .terminated, !invariantState.processEnded { endProcess() }

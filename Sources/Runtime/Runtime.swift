@@ -56,6 +56,9 @@ public final class Runtime {
     public internal(set) var recording: Recording?
     /// Extra lines the host adds to the HUD (e.g. the window's key help).
     public var hostStatus: [String] = []
+    /// Told after each piece of work `settle()` performs, with the callback it belongs to (nil for work of no
+    /// callback). A measuring hook for benchmarks (the host reads its own clock); it must not act on the runtime.
+    public var didPerformWork: ((Work, Callback?) -> Void)? = nil
 
     var nextStep: Int64 = 0  // index of the next fixed step
     var pending: [(work: Work, callback: Callback?)] = []

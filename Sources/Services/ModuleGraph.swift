@@ -21,8 +21,8 @@ public enum ModuleGraph {
                 "LeaderboardServer",
             ]
         ),
-        ("render-bench", ["GameCore", "Renderer", "PlatformEGL", "Services"]),
-        ("InterludeBench", ["GameCore", "Lifecycle", "Runtime", "Services"]),
+        ("render-bench", ["GameCore", "Lifecycle", "Replay", "Runtime", "Renderer", "PlatformEGL", "Services"]),
+        ("InterludeBench", ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "Renderer", "PlatformEGL"]),
         ("leaderboard-load", ["LeaderboardServer"]),
     ]
 

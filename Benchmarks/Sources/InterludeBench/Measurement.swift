@@ -10,6 +10,12 @@ struct Measurement {
         try self.init(name, runs: runs, warmup: warmup, timing: { try ContinuousClock().measure(body) })
     }
 
+    /// Samples gathered elsewhere, in milliseconds.
+    init(_ name: String, samples: [Double]) {
+        self.name = name
+        self.samples = samples.sorted()
+    }
+
     /// Runs `body` `warmup` + `runs` times; `body` times its own part and returns the duration (so set-up and
     /// tear-down around the measured part are left out).
     init(_ name: String, runs: Int, warmup: Int, timing body: () throws -> Duration) rethrows {

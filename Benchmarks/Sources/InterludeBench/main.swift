@@ -7,7 +7,10 @@
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let modes: [String: ([String]) throws -> Void] = ["snapshots": SnapshotBenchmark.run]
+let modes: [String: ([String]) throws -> Void] = [
+    "snapshots": SnapshotBenchmark.run, "transitions": TransitionBenchmark.run, "resume": ResumeBenchmark.run,
+    "render": RenderBenchmark.run, "report": ReportBenchmark.run, "relaunch-child": ResumeBenchmark.child,
+]
 
 guard let mode = arguments.first, let run = modes[mode] else {
     FileHandle.standardError.write(

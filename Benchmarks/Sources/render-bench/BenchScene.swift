@@ -24,14 +24,16 @@ enum BenchScene {
 
 /// Formats timing results.
 enum BenchReport {
-    /// E.g. "swift  640x360  300 frames  mean 9.81 ms  median 9.60 ms  p90 11.02 ms  (102 fps)  12 draw calls".
+    /// E.g. "swift  640x360  300 frames  mean 9.81 ms  median 9.60 ms  p90 11.02 ms  p99 12.50 ms  (102 fps)  12 draw
+    /// calls".
     static func line(_ who: String, width: Int, height: Int, times: [Double], drawCalls: Int) -> String {
         let sorted = times.sorted()
         let mean = times.reduce(0, +) / Double(times.count)
         let median = sorted[sorted.count / 2]
         let p90 = sorted[min(sorted.count - 1, sorted.count * 9 / 10)]
+        let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
         return "\(who)  \(width)x\(height)  \(times.count) frames  mean \(format(mean)) ms  median \(format(median)) ms"
-            + "  p90 \(format(p90)) ms  (\(Int((1000 / median).rounded())) fps)  \(drawCalls) draw calls"
+            + "  p90 \(format(p90)) ms  p99 \(format(p99)) ms  (\(Int((1000 / median).rounded())) fps)  \(drawCalls) draw calls"
     }
 
     private static func format(_ value: Double) -> String {
