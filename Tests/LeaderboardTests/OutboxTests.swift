@@ -1,10 +1,25 @@
 import Foundation
+import GameCore
 import LeaderboardServer
 import Lifecycle
 import Replay
 import Runtime
 import Services
 import XCTest
+
+/// A saved single-player game worth `score` points, as a player left it. The real game scores only kills, pickups
+/// and exits, so a few seconds of play earn nothing: these tests launch from this save, resume and leave for the
+/// menu, which submits the score.
+enum SavedGame {
+    static func bytes(score: Int64 = 730) -> [UInt8] {
+        var state = GameState()
+        state.screen = .singlePlayer
+        state.isPaused = true
+        state.score = score
+        state.run = 42
+        return GameSnapshot(state: state, extras: ["generation": 1]).encoded()
+    }
+}
 
 /// Scores submitted while the server is down reach it exactly once after it comes back, across the app
 /// being killed and relaunched (a new runtime and a new client over the same data folder).
@@ -23,8 +38,9 @@ final class OutboxTests: XCTestCase {
         defer { server.stop() }
         server.faults.fault = .unavailable
 
+        try FileSnapshotStore(folder: folder + "/app").save(SavedGame.bytes())
         let first = try launch(folder + "/app", server)
-        first.act(.play(.singlePlayer, level: 1), at: 0.5)
+        first.act(.resume, at: 0.5)
         first.act(.menu, at: 4)
         XCTAssertEqual(first.leaderboard.outbox.count, 1)
         let (key, score) = try XCTUnwrap(first.leaderboard.outbox.first)
@@ -64,11 +80,11 @@ final class OutboxTests: XCTestCase {
     func testACancelledSubmissionIsSentAgainAndStoredOnce() throws {
         let server = try EmbeddedLeaderboardServer()
         defer { server.stop() }
-        let runtime = Runtime(profile: .ios4, seed: 5)
+        let runtime = Runtime(profile: .ios4, seed: 5, snapshots: InMemorySnapshotStore(bytes: SavedGame.bytes()))
         runtime.useLeaderboard(URLSessionLeaderboard(baseURL: URL(string: server.url)!), pacing: .virtual)
         runtime.configureLeaderboard(.delay(1_000_000_000))
         runtime.inject(.launched, at: 0)
-        runtime.act(.play(.singlePlayer, level: 1), at: 0.5)
+        runtime.act(.resume, at: 0.5)
         runtime.act(.menu, at: 3.5)
         runtime.advance(to: 3_600_000_000)
         XCTAssertTrue(runtime.leaderboard.isSubmitting, "the submission is in flight")
@@ -89,7 +105,7 @@ final class OutboxTests: XCTestCase {
             """
             interlude-script 1
             at 0s launched
-            at 0.5s play singlePlayer level=1
+            at 0.5s resume
             at +3s menu
             leaderboard delay=300ms
             at +1s openLeaderboard
@@ -104,7 +120,9 @@ final class OutboxTests: XCTestCase {
             let server = try EmbeddedLeaderboardServer()
             defer { server.stop() }
             let transport = URLSessionLeaderboard(baseURL: URL(string: server.url)!)
-            let result = ScriptRunner.run(script, configure: { $0.useLeaderboard(transport, pacing: .virtual) })
+            let result = ScriptRunner.run(
+                script, snapshots: InMemorySnapshotStore(bytes: SavedGame.bytes()),
+                configure: { $0.useLeaderboard(transport, pacing: .virtual) })
             XCTAssertTrue(result.ok, "\(result.failures)")
             XCTAssertEqual(try server.store.allScores().count, 1)
             transcripts.append(result.transcript)
