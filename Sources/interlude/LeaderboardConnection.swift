@@ -11,7 +11,9 @@ final class LeaderboardConnection {
 
     /// Connects to `url`, or starts an embedded server on loopback (database at `databasePath`, nil: in
     /// memory). A script's `leaderboard down`/`up` switch the embedded server's faults.
-    init(url: String?, databasePath: String?, identityFolder: String?) throws {
+    /// `replaying`: answers are taken in virtual time, so a cancel only drops the answer (see
+    /// `URLSessionLeaderboard.cancelsExchanges`); the window cancels the exchange itself.
+    init(url: String?, databasePath: String?, identityFolder: String?, replaying: Bool = false) throws {
         if let url {
             server = nil
             transport = URLSessionLeaderboard(baseURL: try Self.baseURL(url), identityFolder: identityFolder)
@@ -21,7 +23,7 @@ final class LeaderboardConnection {
         let faults = server.faults
         self.server = server
         transport = URLSessionLeaderboard(
-            baseURL: URL(string: server.url)!, identityFolder: identityFolder,
+            baseURL: URL(string: server.url)!, identityFolder: identityFolder, cancelsExchanges: !replaying,
             onSetting: { setting in
                 switch setting {
                 case .down: faults.fault = .unavailable

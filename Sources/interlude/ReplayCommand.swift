@@ -114,7 +114,8 @@ struct ReplayCommand: ParsableCommand {
             runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
         }
         defer { try? store.flush() }
-        let connection = try LeaderboardConnection(url: leaderboard, databasePath: nil, identityFolder: nil)
+        let connection = try LeaderboardConnection(
+            url: leaderboard, databasePath: nil, identityFolder: nil, replaying: true)
         defer { connection.close() }
         let configure: (Runtime) -> Void = { runtime in
             logToStandardError(runtime)
