@@ -33,6 +33,18 @@ public struct StateHasher: Sendable {
         }
     }
 
+    /// Mixes `bytes`, as the generic form does, in a tight loop over contiguous memory (frames are megabytes).
+    public mutating func combine(bytes: [UInt8]) {
+        var value = self.value
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer {
+                value ^= UInt64(byte)
+                value &*= 0x0000_0100_0000_01B3
+            }
+        }
+        self.value = value
+    }
+
     /// Mixes the 8 little-endian bytes of `number`.
     public mutating func combine(_ number: UInt64) {
         var rest = number

@@ -17,14 +17,14 @@ extension GLFWWindowDisplay {
             return Frame(file: nil, hash: RecordingDisplay.hash(scene))
         }
         let file = write(pixels, surfaceSize.width, surfaceSize.height, as: name + ".png")
-        return Frame(file: file, hash: PixelHash.fnv1a64(pixels))
+        return Frame(file: file, hash: Self.frameHash(pixels))
     }
 
     /// The frame kept by the last `finishGL`, written as `<name>.png` with an `imageWriter`; no GL call.
     public func keptImage(_ name: String) -> Frame? {
         guard let kept else { return nil }
         let file = write(kept.pixels, kept.width, kept.height, as: name + ".png")
-        return Frame(file: file, hash: PixelHash.fnv1a64(kept.pixels))
+        return Frame(file: file, hash: Self.frameHash(kept.pixels))
     }
 
     /// The last frame kept by `finishGL`: RGBA, top row first, and its size.
@@ -63,5 +63,12 @@ extension GLFWWindowDisplay {
             problems.append("\(name): \(error)")
             return nil
         }
+    }
+
+    /// The transcript's frame hash (CONTRACT §8): FNV-1a 64 of the RGBA bytes, as PlatformEGL's FrameHash.
+    static func frameHash(_ pixels: [UInt8]) -> String {
+        var hasher = StateHasher()
+        hasher.combine(bytes: pixels)
+        return hasher.hex
     }
 }
