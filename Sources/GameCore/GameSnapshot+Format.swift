@@ -54,6 +54,17 @@ extension GameSnapshot {
 
     /// The bytes written to disk.
     public func encoded() -> [UInt8] {
+        var bytes = Array((Self.header + "\n").utf8)
+        bytes += valueLines()
+        var hasher = StateHasher()
+        hasher.combine(bytes: bytes)
+        bytes += Array("checksum=\(hasher.hex)\n\(Self.endMarker)\n".utf8)
+        return bytes
+    }
+
+    /// The bytes as `encoded()` writes them, built the plain way from `values` with Strings: the reference the
+    /// byte-level encoder is tested against.
+    public func encodedThroughStrings() -> [UInt8] {
         var text = Self.header + "\n"
         for (key, value) in values.sorted(by: { $0.key < $1.key }) { text += "\(key)=\(value)\n" }
         var hasher = StateHasher()
@@ -152,10 +163,11 @@ extension GameSnapshot {
 
     private static func readValues(_ lines: ArraySlice<ArraySlice<UInt8>>) throws(DecodeError) -> [String: Int64] {
         var values: [String: Int64] = [:]
+        values.reserveCapacity(lines.count)
         for (index, line) in zip(lines.indices, lines) {
-            let parts = line.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, let key = String(validating: parts[0], as: UTF8.self),
-                let valueText = String(validating: parts[1], as: UTF8.self), let value = Int64(valueText)
+            guard let equals = line.firstIndex(of: UInt8(ascii: "=")), equals > line.startIndex,
+                let value = line[(equals + 1)...].decimalInt64,
+                let key = String(validating: line[..<equals], as: UTF8.self)
             else {
                 throw DecodeError(
                     .malformed, line: index + 1, column: 1, message: "expected key=integer, found '\(printable(line))'")

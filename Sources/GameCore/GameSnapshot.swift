@@ -16,38 +16,54 @@ public struct GameSnapshot: Hashable, Sendable {
     /// Every value as an integer by key, as `expect snapshot` reads them (booleans are 0 or 1, floats their bits).
     /// Enemies are `enemy.N.*` and pickups `pickup.N.*`, N from 0 in the level's reading order.
     public var values: [String: Int64] {
+        var values: [String: Int64] = [:]
+        values.reserveCapacity(40 + state.enemies.count * 8 + state.pickups.count * 4 + extras.count)
+        forEachValue { group, index, name, value in
+            values[group.isEmpty ? name : index < 0 ? group + "." + name : "\(group).\(index).\(name)"] = value
+        }
+        return values
+    }
+
+    /// Calls `body` with every value and the parts of its key: `group.index.name` (`enemy.3.x`), `group.name`
+    /// (`held.fire`: index -1) or `name` alone (group ""). Extras come last and win over a gameplay key of the same
+    /// name. The one list of keys, for `values` and for `encoded()` (which builds keys as bytes, without strings).
+    func forEachValue(_ body: (_ group: String, _ index: Int, _ name: String, _ value: Int64) -> Void) {
         let player = state.player
         let effects = state.effects
-        var values: [String: Int64] = [
-            "screen": Int64(Screen.allCases.firstIndex(of: state.screen)!), "paused": state.isPaused ? 1 : 0,
-            "inSession": state.isInSession ? 1 : 0, "level": Int64(state.levelNumber), "score": state.score,
-            "steps": state.steps, "roundSeconds": state.roundSeconds, "hits": state.hits,
-            "x": Int64(player.x.bitPattern), "z": Int64(player.z.bitPattern), "yaw": Int64(player.yaw.bitPattern),
-            "pitch": Int64(player.pitch.bitPattern), "health": Int64(player.health), "ammo": Int64(player.ammo),
-            "random": Int64(bitPattern: state.random.state), "shots": state.shots, "kills": state.kills,
-            "levelsCleared": Int64(state.levelsCleared), "won": state.hasWon ? 1 : 0, "run": state.run,
-            "enemies": Int64(state.enemies.count), "pickups": Int64(state.pickups.count),
-            "effect.reload": effects.reload, "effect.recoil": effects.recoil, "effect.muzzle": effects.muzzle,
-            "effect.hitMarker": effects.hitMarker, "effect.damage": effects.damage,
-            "effect.bob": Int64(effects.bob.bitPattern),
+        let plain: [(String, Int64)] = [
+            ("screen", Int64(Screen.allCases.firstIndex(of: state.screen)!)), ("paused", state.isPaused ? 1 : 0),
+            ("inSession", state.isInSession ? 1 : 0), ("level", Int64(state.levelNumber)), ("score", state.score),
+            ("steps", state.steps), ("roundSeconds", state.roundSeconds), ("hits", state.hits),
+            ("x", Int64(player.x.bitPattern)), ("z", Int64(player.z.bitPattern)), ("yaw", Int64(player.yaw.bitPattern)),
+            ("pitch", Int64(player.pitch.bitPattern)), ("health", Int64(player.health)), ("ammo", Int64(player.ammo)),
+            ("random", Int64(bitPattern: state.random.state)), ("shots", state.shots), ("kills", state.kills),
+            ("levelsCleared", Int64(state.levelsCleared)), ("won", state.hasWon ? 1 : 0), ("run", state.run),
+            ("enemies", Int64(state.enemies.count)), ("pickups", Int64(state.pickups.count)),
         ]
-        for (control, steps) in state.held { values["held." + control.rawValue] = steps }
+        for (name, value) in plain { body("", -1, name, value) }
+        let effectValues: [(String, Int64)] = [
+            ("reload", effects.reload), ("recoil", effects.recoil), ("muzzle", effects.muzzle),
+            ("hitMarker", effects.hitMarker), ("damage", effects.damage), ("bob", Int64(effects.bob.bitPattern)),
+        ]
+        for (name, value) in effectValues { body("effect", -1, name, value) }
+        for (control, steps) in state.held { body("held", -1, control.rawValue, steps) }
         for (index, enemy) in state.enemies.enumerated() {
-            let fields: [(String, Int64)] = [
-                ("x", Int64(enemy.x.bitPattern)), ("z", Int64(enemy.z.bitPattern)), ("health", Int64(enemy.health)),
-                ("mode", Int64(enemy.mode.rawValue)), ("targetX", Int64(enemy.targetX.bitPattern)),
-                ("targetZ", Int64(enemy.targetZ.bitPattern)), ("cooldown", enemy.cooldown), ("flash", enemy.flash),
-            ]
-            for (name, value) in fields { values["enemy.\(index).\(name)"] = value }
+            body("enemy", index, "x", Int64(enemy.x.bitPattern))
+            body("enemy", index, "z", Int64(enemy.z.bitPattern))
+            body("enemy", index, "health", Int64(enemy.health))
+            body("enemy", index, "mode", Int64(enemy.mode.rawValue))
+            body("enemy", index, "targetX", Int64(enemy.targetX.bitPattern))
+            body("enemy", index, "targetZ", Int64(enemy.targetZ.bitPattern))
+            body("enemy", index, "cooldown", enemy.cooldown)
+            body("enemy", index, "flash", enemy.flash)
         }
         for (index, pickup) in state.pickups.enumerated() {
-            values["pickup.\(index).kind"] = Int64(pickup.kind.rawValue)
-            values["pickup.\(index).x"] = Int64(pickup.x)
-            values["pickup.\(index).z"] = Int64(pickup.z)
-            values["pickup.\(index).taken"] = pickup.isTaken ? 1 : 0
+            body("pickup", index, "kind", Int64(pickup.kind.rawValue))
+            body("pickup", index, "x", Int64(pickup.x))
+            body("pickup", index, "z", Int64(pickup.z))
+            body("pickup", index, "taken", pickup.isTaken ? 1 : 0)
         }
-        for (key, value) in extras { values[key] = value }
-        return values
+        for (key, value) in extras { body("", -1, key, value) }
     }
 
     /// The gameplay fields from decoded `key=value` pairs (the seam between gameplay fields and the framing in
@@ -116,13 +132,21 @@ public struct GameSnapshot: Hashable, Sendable {
                     kind: kind, x: Int(try value(key + "x")), z: Int(try value(key + "z")),
                     isTaken: try value(key + "taken") != 0))
         }
-        let known = Set(["screen", "paused", "inSession", "level", "score", "steps", "roundSeconds", "hits", "x", "z"])
-            .union(["yaw", "pitch", "health", "ammo", "random", "shots", "kills", "levelsCleared", "won", "run"])
-            .union(["enemies", "pickups"])
-        let gameplayPrefixes = ["held.", "enemy.", "pickup.", "effect."]
-        let extras = values.filter { entry in
-            !known.contains(entry.key) && !gameplayPrefixes.contains { entry.key.hasPrefix($0) }
-        }
+        let extras = values.filter { !isGameplayKey($0.key) }
         return GameSnapshot(state: state, extras: extras)
+    }
+
+    /// The gameplay keys without a group; anything else not under a gameplay prefix is an extra.
+    private static let gameplayKeys: Set<String> = [
+        "screen", "paused", "inSession", "level", "score", "steps", "roundSeconds", "hits", "x", "z", "yaw", "pitch",
+        "health", "ammo", "random", "shots", "kills", "levelsCleared", "won", "run", "enemies", "pickups",
+    ]
+    private static let gameplayPrefixes = ["held.", "enemy.", "pickup.", "effect."].map { Array($0.utf8) }
+
+    /// Whether `key` is one of the game's own (a gameplay key, or under a gameplay prefix), not an extra.
+    private static func isGameplayKey(_ key: String) -> Bool {
+        var key = key
+        let underPrefix = key.withUTF8 { bytes in gameplayPrefixes.contains { bytes.starts(with: $0) } }
+        return underPrefix || gameplayKeys.contains(key)
     }
 }

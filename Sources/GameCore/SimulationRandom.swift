@@ -27,6 +27,7 @@ public struct StateHasher: Sendable {
 
     /// Mixes `bytes` into the hash.
     public mutating func combine<S: Sequence>(bytes: S) where S.Element == UInt8 {
+        if bytes.withContiguousStorageIfAvailable({ combine(buffer: $0) }) != nil { return }
         for byte in bytes {
             value ^= UInt64(byte)
             value &*= 0x0000_0100_0000_01B3
@@ -35,12 +36,14 @@ public struct StateHasher: Sendable {
 
     /// Mixes `bytes`, as the generic form does, in a tight loop over contiguous memory (frames are megabytes).
     public mutating func combine(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { combine(buffer: $0) }
+    }
+
+    private mutating func combine(buffer: UnsafeBufferPointer<UInt8>) {
         var value = self.value
-        bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
-                value ^= UInt64(byte)
-                value &*= 0x0000_0100_0000_01B3
-            }
+        for byte in buffer {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01B3
         }
         self.value = value
     }

@@ -22,6 +22,18 @@ struct SnapshotOracleTests {
         }
     }
 
+    @Test("for 2,000 random states, the byte-level encoder writes exactly what the plain String encoder writes")
+    func byteEncoderMatchesStrings() {
+        var random = SimulationRandom(seed: 2_611)
+        for number in 0..<2000 {
+            var extras = RandomGameState.extras(&random)
+            // An extra named like a gameplay value replaces it, in both encoders.
+            if number % 7 == 0 { extras[["score", "enemy.0.x", "held.forward", "pickups"][number % 4]] = -5 }
+            let snapshot = GameSnapshot(state: RandomGameState.make(&random), extras: extras)
+            #expect(text(snapshot.encoded()) == text(snapshot.encodedThroughStrings()), "state \(number)")
+        }
+    }
+
     @Test("for 500 random states, a launch restores the game paused with its timers, outbox and settings")
     func runtimeRoundTrip() throws {
         var random = SimulationRandom(seed: 77)
