@@ -5,7 +5,7 @@
 // Imports CEGL, CGL, Renderer, Runtime, GameCore, Services and Foundation; nothing imports it but the
 // executable and tests. Everything here is synchronous on the thread that made the display: GL contexts are
 // per-thread, so never call it across an await or from another thread.
-// The kept image (`finishGL`, `keptImage`) is a CPU copy, so writing it while backgrounded issues no GL call.
+// The kept image (`releaseSurfaces`, `keptImage`) is a CPU copy, so writing it while backgrounded issues no GL call.
 // Start reading at OffscreenDisplay below, then EGLOffscreenContext.swift and ShaderSources+Assets.swift.
 
 import Foundation
@@ -30,7 +30,7 @@ public final class OffscreenDisplay: Display {
     public private(set) var presentedFrames = 0
     /// What went wrong without stopping the display (a PNG that could not be written, a lost context), in order.
     public private(set) var problems: [String] = []
-    private var keptPixels: [UInt8]?  // RGBA, top row first; the last frame as of the last finishGL with surfaces
+    private var keptPixels: [UInt8]?  // RGBA, top row first; the framebuffer as of the last releaseSurfaces
 
     /// The renderer's GL guard.
     public var gate: GLGate { renderer.gate }
@@ -58,26 +58,30 @@ public final class OffscreenDisplay: Display {
         try self.init(width: width, height: height, outputDirectory: outputDirectory, assets: AssetDirectory.locate())
     }
 
-    /// Draws `scene` into the framebuffer.
+    /// Draws `scene` into the framebuffer and hands it to the rasteriser (`glFlush`, as a window's buffer swap
+    /// would): without it llvmpipe keeps every unflushed frame's commands, 2 GiB after 4,000 frames.
     public func present(_ scene: Scene) {
         presentedFrames += 1
         guard makeCurrent() else { return }
         renderer.draw(scene)
+        if !gate.isForbidden { renderer.flush() }  // a refused draw is recorded once, as "draw"
     }
 
-    /// Keeps a CPU copy of the framebuffer (if it exists), then waits for the GPU (`glFinish`).
+    /// Waits for the GPU (`glFinish`).
     public func finishGL() {
+        guard makeCurrent() else { return }
+        renderer.finish()
+    }
+
+    /// Keeps a CPU copy of the framebuffer (what the app switcher shows while the app is away: iOS takes that
+    /// picture after `didEnterBackground`, not at `willResignActive`, whose budget is a millisecond), then deletes
+    /// the framebuffer and its renderbuffers; shaders, textures and meshes stay.
+    public func releaseSurfaces() {
         guard makeCurrent() else { return }
         if renderer.hasSurfaces {
             let pixels = renderer.readPixels()
             if pixels.count == width * height * 4 { keptPixels = pixels }
         }
-        renderer.finish()
-    }
-
-    /// Deletes the framebuffer and its renderbuffers; shaders, textures and meshes stay.
-    public func releaseSurfaces() {
-        guard makeCurrent() else { return }
         renderer.releaseSurfaces()
     }
 
@@ -97,7 +101,7 @@ public final class OffscreenDisplay: Display {
         return save(pixels, as: name)
     }
 
-    /// Writes the copy kept by the last `finishGL` as `<name>.png`, without any GL or EGL call; nil if none.
+    /// Writes the copy kept by the last `releaseSurfaces` as `<name>.png`, without any GL or EGL call; nil if none.
     public func keptImage(_ name: String) -> Frame? {
         guard let keptPixels else { return nil }
         return save(keptPixels, as: name)

@@ -20,14 +20,14 @@ extension GLFWWindowDisplay {
         return Frame(file: file, hash: Self.frameHash(pixels))
     }
 
-    /// The frame kept by the last `finishGL`, written as `<name>.png` with an `imageWriter`; no GL call.
+    /// The frame kept by the last `releaseSurfaces`, written as `<name>.png` with an `imageWriter`; no GL call.
     public func keptImage(_ name: String) -> Frame? {
         guard let kept else { return nil }
         let file = write(kept.pixels, kept.width, kept.height, as: name + ".png")
         return Frame(file: file, hash: Self.frameHash(kept.pixels))
     }
 
-    /// The last frame kept by `finishGL`: RGBA, top row first, and its size.
+    /// The last frame kept by `releaseSurfaces`: RGBA, top row first, and its size.
     public var keptFrame: (pixels: [UInt8], width: Int, height: Int)? { kept }
 
     /// Writes what the window shows as `interlude-N.png` (N = 1, 2, … not yet taken) in `outputDirectory`:

@@ -31,7 +31,7 @@ public final class GLFWWindowDisplay: Display {
     /// What went wrong without stopping the display (an image that could not be written), oldest first.
     public internal(set) var problems: [String] = []
     let events = WindowEventQueue()
-    var kept: (pixels: [UInt8], width: Int, height: Int)?  // last frame copied by finishGL, top row first
+    var kept: (pixels: [UInt8], width: Int, height: Int)?  // last frame copied by releaseSurfaces, top row first
     var screenshotCount = 0  // screenshots written so far
     var surfaceSize = (width: 0, height: 0)  // pixels of the renderer's framebuffer, valid while it has surfaces
     private var shownStatus: String?  // the suffix now in the window title; nil: the bare title
@@ -96,20 +96,21 @@ public final class GLFWWindowDisplay: Display {
         if !renderer.gate.isForbidden { glfwSwapBuffers(window) }
     }
 
-    /// Keeps a CPU copy of the last frame (if the framebuffer exists), then waits for the GPU (`glFinish`).
+    /// Waits for the GPU (`glFinish`).
     public func finishGL() {
+        makeCurrent()
+        renderer.finish()
+    }
+
+    /// Keeps a CPU copy of the last frame (what the app switcher shows; iOS takes it after `didEnterBackground`),
+    /// then deletes the framebuffer and its renderbuffers; shaders, textures and meshes stay.
+    public func releaseSurfaces() {
         makeCurrent()
         if renderer.hasSurfaces {
             let pixels = renderer.readPixels()
             let size = surfaceSize
             if pixels.count == size.width * size.height * 4 { kept = (pixels, size.width, size.height) }
         }
-        renderer.finish()
-    }
-
-    /// Deletes the framebuffer and its renderbuffers; shaders, textures and meshes stay.
-    public func releaseSurfaces() {
-        makeCurrent()
         renderer.releaseSurfaces()
     }
 

@@ -109,20 +109,29 @@ public final class Renderer {
     public func readPixels() -> [UInt8] {
         guard gate.admit("readPixels"), let surfaces else { return [] }
         let rowBytes = surfaces.width * 4
-        var bottomUp = [UInt8](repeating: 0, count: rowBytes * surfaces.height)
+        var pixels = [UInt8](repeating: 0, count: rowBytes * surfaces.height)
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), surfaces.framebuffer)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glReadPixels(
             0, 0, GLsizei(surfaces.width), GLsizei(surfaces.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-            &bottomUp)
+            &pixels)
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
-        // GL's rows start at the bottom; images start at the top.
-        var topDown: [UInt8] = []
-        topDown.reserveCapacity(bottomUp.count)
-        for row in (0..<surfaces.height).reversed() {
-            topDown.append(contentsOf: bottomUp[(row * rowBytes)..<((row + 1) * rowBytes)])
+        // GL's rows start at the bottom; images start at the top: swap the rows in place (one buffer, not two).
+        var spare = [UInt8](repeating: 0, count: rowBytes)
+        spare.withUnsafeMutableBytes { spare in
+            pixels.withUnsafeMutableBytes { image in
+                var (top, bottom) = (0, surfaces.height - 1)
+                while top < bottom {
+                    let upper = image.baseAddress! + top * rowBytes
+                    let lower = image.baseAddress! + bottom * rowBytes
+                    spare.baseAddress!.copyMemory(from: upper, byteCount: rowBytes)
+                    upper.copyMemory(from: lower, byteCount: rowBytes)
+                    lower.copyMemory(from: spare.baseAddress!, byteCount: rowBytes)
+                    (top, bottom) = (top + 1, bottom - 1)
+                }
+            }
         }
-        return topDown
+        return pixels
     }
 
     /// Copies the framebuffer to the default framebuffer (the window), scaled to `width` x `height`.
@@ -135,6 +144,12 @@ public final class Renderer {
             0, 0, GLint(surfaces.width), GLint(surfaces.height), 0, 0, GLint(width), GLint(height),
             GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(sameSize ? GL_NEAREST : GL_LINEAR))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+
+    /// Sends the submitted work to the GPU without waiting (`glFlush`).
+    public func flush() {
+        guard gate.admit("flush") else { return }
+        glFlush()
     }
 
     /// Waits until the GPU has finished all submitted work (`glFinish`).

@@ -29,7 +29,7 @@ public protocol Display: AnyObject {
     func restoreSurfaces()
     /// Draws `scene`, reads it back and writes it as `name`.png; returns what the transcript shows.
     func capture(_ name: String, scene: Scene) -> Frame
-    /// Writes the CPU copy kept by the last `finishGL` as `name`.png, without any GL call.
+    /// Writes the CPU copy kept by the last `releaseSurfaces` (the switcher picture) as `name`.png, without any GL call.
     func keptImage(_ name: String) -> Frame?
     /// From now on the display's own gate refuses every GL call (the second line of defence behind the runtime).
     func forbidGL()

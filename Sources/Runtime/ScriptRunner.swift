@@ -141,7 +141,7 @@ public enum ScriptRunner {
 
 extension Runtime {
     /// Captures the current frame as `name`: rendered if GL is allowed, else the image kept at the last
-    /// `finishGL` (no GL), else a hash of the scene.
+    /// `releaseSurfaces` (no GL), else a hash of the scene.
     public func capture(_ name: String) -> Frame {
         let scene = self.scene
         guard let display else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }

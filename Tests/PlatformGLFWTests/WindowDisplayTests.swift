@@ -45,12 +45,15 @@ final class WindowDisplayTests: XCTestCase {
         XCTAssertLessThanOrEqual(session.display.presentedFrames, 30, "at most one frame per iteration")
     }
 
-    func testFinishGLKeepsTheLastFrame() throws {
+    func testReleaseSurfacesKeepsTheLastFrame() throws {
         try WindowTestEnvironment.requireDisplay()
         let session = try WindowSession()
         session.platform.pump(for: 0.2)
         XCTAssertNil(session.display.keptImage("none"))
         session.display.finishGL()
+        XCTAssertNil(session.display.keptFrame, "finishGL only waits for the GPU")
+        session.display.releaseSurfaces()
+        defer { session.display.restoreSurfaces() }
         let kept = try XCTUnwrap(session.display.keptFrame)
         XCTAssertEqual(kept.pixels.count, kept.width * kept.height * 4)
         XCTAssertEqual(session.display.keptImage("kept")?.hash.count, 16)

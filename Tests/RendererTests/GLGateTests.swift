@@ -1,5 +1,5 @@
 // GLGateTests: while GL is forbidden the renderer issues no GL call and records each attempt; the CPU copy kept
-// by finishGL can still be written.
+// by releaseSurfaces (the app switcher's picture) can still be written.
 
 import GameCore
 import PlatformEGL
@@ -23,10 +23,10 @@ final class GLGateTests: XCTestCase {
 
         XCTAssertEqual(display.gate.callCount, calls, "nothing admitted")
         XCTAssertEqual(
-            display.gate.violations, ["draw", "releaseSurfaces", "readPixels", "finish", "readPixels", "blitToWindow"])
+            display.gate.violations, ["draw", "readPixels", "releaseSurfaces", "finish", "readPixels", "blitToWindow"])
         XCTAssertEqual(display.renderer.statistics.framesDrawn, drawn)
         XCTAssertTrue(display.renderer.hasSurfaces, "the refused release deleted nothing")
-        XCTAssertNil(display.keptImage("kept"), "a refused finishGL keeps nothing")
+        XCTAssertNil(display.keptImage("kept"), "a refused releaseSurfaces keeps nothing")
 
         display.gate.allow()
         XCTAssertEqual(display.readPixels(), before, "the framebuffer still holds the frame drawn before")
@@ -65,18 +65,21 @@ final class GLGateTests: XCTestCase {
     func testKeptImageIsWrittenWithoutGL() throws {
         let folder = try temporaryFolder()
         let display = try makeDisplay(outputDirectory: folder)
-        XCTAssertNil(display.keptImage("none"), "nothing kept before finishGL")
-        display.present(hangarScene(hud: ["last frame"]))
+        XCTAssertNil(display.keptImage("none"), "nothing kept before releaseSurfaces")
+        display.present(hangarScene(hud: ["an earlier frame"]))
+        let earlier = FrameHash.fnv1a64(display.readPixels())
         display.finishGL()
-        let expected = FrameHash.fnv1a64(display.readPixels())
+        XCTAssertNil(display.keptImage("none"), "finishGL only waits for the GPU: nothing kept")
         display.present(hangarScene(camera: eastFromStart))
+        let expected = FrameHash.fnv1a64(display.readPixels())
+        XCTAssertNotEqual(expected, earlier)
         display.releaseSurfaces()
         display.gate.forbid()
         let calls = display.gate.callCount
 
         let frame = try XCTUnwrap(display.keptImage("kept"))
 
-        XCTAssertEqual(frame.hash, expected, "the frame as of finishGL, not the one drawn after")
+        XCTAssertEqual(frame.hash, expected, "the last frame drawn before the framebuffer went")
         XCTAssertEqual(frame.file, "kept.png")
         XCTAssertEqual(display.gate.callCount, calls)
         XCTAssertTrue(display.gate.violations.isEmpty)
