@@ -5,5 +5,7 @@
 //   interlude soak --data-dir DIR [--cycles N]              headless game saving continuously (crash harness)
 
 import ArgumentParser
+import Services
 
+ProcessTuning.keepLargeBlocksMapped()
 InterludeCommand.main()

@@ -21,7 +21,7 @@ struct BenchmarkSmokeTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/r.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let rows = try #require(json["measurements"] as? [[String: Any]])
-        #expect(rows.count == 6)
+        #expect(rows.count == 7)  // reference, encode, decode, store, quick, quick synchronous, full
         for row in rows {
             let (p50, p99, max) = (
                 row["p50Ms"] as? Double ?? -1, row["p99Ms"] as? Double ?? -1, row["maxMs"] as? Double ?? -1
