@@ -3,16 +3,7 @@ import LeaderboardServer
 import XCTest
 
 /// Refusals: tokens, body size, JSON, score bounds, names; each stores nothing (or stores harmlessly).
-final class SecurityTests: XCTestCase {
-    var server: EmbeddedLeaderboardServer!
-    var http: HTTP!
-
-    override func setUpWithError() throws {
-        server = try EmbeddedLeaderboardServer()
-        http = HTTP(base: server.url)
-    }
-
-    override func tearDown() { server.stop() }
+final class SecurityTests: ServerTestCase {
 
     func testMissingWrongOrAnotherPlayersTokenIsRefusedAndStoresNothing() throws {
         let (ada, _) = try http.register("Ada")

@@ -3,16 +3,7 @@ import LeaderboardServer
 import XCTest
 
 /// The HTTP API against the real server on loopback: registration, idempotent submission, top, rank.
-final class ServerAPITests: XCTestCase {
-    var server: EmbeddedLeaderboardServer!
-    var http: HTTP!
-
-    override func setUpWithError() throws {
-        server = try EmbeddedLeaderboardServer()
-        http = HTTP(base: server.url)
-    }
-
-    override func tearDown() { server.stop() }
+final class ServerAPITests: ServerTestCase {
 
     func testRegisterGivesAnIdAndASecretToken() throws {
         let (first, token) = try http.register("Ada")

@@ -131,3 +131,16 @@ final class RealTime {
         runtime.advance(to: elapsed)
     }
 }
+
+/// A test case with a fresh embedded server (an empty database on loopback) and an HTTP client for it, per test.
+class ServerTestCase: XCTestCase {
+    var server: EmbeddedLeaderboardServer!
+    var http: HTTP!
+
+    override func setUpWithError() throws {
+        server = try EmbeddedLeaderboardServer()
+        http = HTTP(base: server.url)
+    }
+
+    override func tearDown() { server.stop() }
+}
