@@ -53,17 +53,22 @@ bench-render: setup
 	  && echo "same frame hash: the C program drew the same pixels" \
 	  || { echo "frame hashes differ: the C program did not draw the same frame"; exit 1; }
 
-# Every benchmark (Benchmarks/README.md): render (engine vs C, both sizes), transitions, resume, snapshots, then
-# out/bench/benchmarks.json, benchmarks.md and benchmarks.svg.
+# Every benchmark (Benchmarks/README.md): render (engine vs C, both sizes), transitions, resume, snapshots, replay
+# (scenarios per second, the 10-minute session), memory (peak RSS, RSS over 10,000 cycles), then
+# out/bench/benchmarks.json, benchmarks.md and benchmarks.svg. `interlude` (release) is what replay and memory run
+# as the command-line reference.
 BENCH_OUT ?= $(OUT)/bench
 bench: setup
 	swift build -c release --product render-bench
 	swift build -c release --product interlude-bench
+	swift build -c release --product interlude
 	cc -O2 -Wall -o .build/replay-frame Benchmarks/render-compare/replay-frame.c -lEGL -lOpenGL -lm
 	.build/release/interlude-bench render --json $(BENCH_OUT)/render.json
 	.build/release/interlude-bench transitions --json $(BENCH_OUT)/transitions.json
 	.build/release/interlude-bench resume --json $(BENCH_OUT)/resume.json
 	.build/release/interlude-bench snapshots --runs 200 --json $(BENCH_OUT)/snapshots.json
+	.build/release/interlude-bench replay --json $(BENCH_OUT)/replay.json
+	.build/release/interlude-bench memory --json $(BENCH_OUT)/memory.json
 	.build/release/interlude-bench report --folder $(BENCH_OUT)
 
 clean:

@@ -11,7 +11,7 @@ enum RenderBenchmark {
         let options = try ModeOptions(
             arguments,
             allowed: [
-                "--rounds": "3", "--frames": "300", "--json": "out/bench/render.json",
+                "--rounds": "5", "--frames": "300", "--json": "out/bench/render.json",
                 "--engine": ".build/release/render-bench", "--c": ".build/replay-frame",
                 "--dump": NSTemporaryDirectory() + "interlude-bench-session.frame",
             ])

@@ -21,7 +21,8 @@ enum SnapshotBenchmark {
     static func run(_ arguments: [String]) throws {
         let options = try Options(arguments)
         try FileManager.default.createDirectory(atPath: options.folder, withIntermediateDirectories: true)
-        let runtime = playingRuntime(folder: options.folder + "/runtime")
+        let levels = try BenchRuntime.levels()
+        let runtime = playingRuntime(folder: options.folder + "/runtime", levels: levels)
         let bytes = runtime.currentSnapshot().encoded()
         let reference = try Measurement(
             "reference: write+fsync+rename+fsync folder", runs: options.runs,
@@ -30,6 +31,11 @@ enum SnapshotBenchmark {
         let store = try FileSnapshotStore(folder: options.folder + "/store")
         let encode = Measurement("encode only (no disk)", runs: options.runs, warmup: options.warmup) {
             _ = runtime.currentSnapshot().encoded()
+        }
+        let decode = try Measurement(
+            "decode only (what invariant 5 checks)", runs: options.runs, warmup: options.warmup
+        ) {
+            _ = try GameSnapshot.decode(bytes)
         }
         let durable = try Measurement(
             "FileSnapshotStore.save (durable, 2 generations)", runs: options.runs,
@@ -40,7 +46,8 @@ enum SnapshotBenchmark {
             timing: {
                 interrupt(runtime, .smsArrived, then: .smsDismissed)
             })
-        let synchronous = playingRuntime(folder: options.folder + "/synchronous", background: false)
+        let synchronous = playingRuntime(
+            folder: options.folder + "/synchronous", levels: levels, background: false)
         let quickSynchronous = Measurement(
             "quick, synchronous store (for comparison)", runs: options.runs, warmup: options.warmup,
             timing: {
@@ -53,21 +60,23 @@ enum SnapshotBenchmark {
             })
         try (runtime.snapshots as? BackgroundSnapshotStore)?.flush()
         report(
-            [reference, encode, durable, quick, quickSynchronous, full], reference: reference, bytes: bytes.count,
+            [reference, encode, decode, durable, quick, quickSynchronous, full], reference: reference,
+            bytes: bytes.count,
             options: options)
         guard runtime.violations.isEmpty else {
             throw BenchmarkError("the runtime broke invariants: \(runtime.violations)")
         }
     }
 
-    /// A runtime in a single-player game, saving into `folder` through the background writer (or synchronously).
-    static func playingRuntime(folder: String, background: Bool = true) -> Runtime {
+    /// A runtime in a single-player game of the heaviest level (the largest snapshot), saving into `folder` through
+    /// the background writer (or synchronously).
+    static func playingRuntime(folder: String, levels: [Level], background: Bool = true) -> Runtime {
         let file = try! FileSnapshotStore(folder: folder)
         let store: any SnapshotStore = background ? BackgroundSnapshotStore(wrapping: file) : file
-        let runtime = Runtime(profile: .ios4, seed: 1, snapshots: store)
+        let runtime = Runtime(profile: .ios4, seed: 1, snapshots: store, levels: levels)
         runtime.send(.launched)
         runtime.settle()
-        if !runtime.game.state.isInSession { runtime.perform(.play(.singlePlayer, level: 1)) }
+        if !runtime.game.state.isInSession { runtime.perform(.play(.singlePlayer, level: BenchRuntime.heaviestLevel)) }
         runtime.perform(.resume)
         runtime.settle()
         runtime.advance(by: 2_000_000_000)

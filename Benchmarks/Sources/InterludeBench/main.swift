@@ -5,11 +5,14 @@
 // Run it in release: swift run -c release interlude-bench snapshots   (Benchmarks/README.md)
 
 import Foundation
+import Services
 
+ProcessTuning.keepLargeBlocksMapped()  // as `interlude` does
 let arguments = Array(CommandLine.arguments.dropFirst())
 let modes: [String: ([String]) throws -> Void] = [
     "snapshots": SnapshotBenchmark.run, "transitions": TransitionBenchmark.run, "resume": ResumeBenchmark.run,
     "render": RenderBenchmark.run, "report": ReportBenchmark.run, "relaunch-child": ResumeBenchmark.child,
+    "replay": ReplaySpeedBenchmark.run, "memory": MemoryBenchmark.run, "memory-cycles": CycleMemory.child,
 ]
 
 guard let mode = arguments.first, let run = modes[mode] else {
