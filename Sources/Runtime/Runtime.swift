@@ -33,6 +33,11 @@ public final class Runtime {
     public internal(set) var isGLForbidden = true  // no GL before the first didBecomeActive
     public internal(set) var openBackgroundTasks = 0
     public internal(set) var transcript = Transcript()
+    /// How many recent transcript lines to keep (nil, the default: every line). See `Transcript.limit`.
+    public var transcriptLimit: Int? {
+        get { transcript.limit }
+        set { transcript.limit = newValue }
+    }
     public internal(set) var violations: [Violation] = []
     public internal(set) var lastCallbacks: [Callback] = []  // of the most recent event
     public internal(set) var lastWork: [Work] = []  // of the most recent event

@@ -98,6 +98,7 @@ struct PlayCommand: ParsableCommand {
         }
         let runtime = Runtime(profile: chosen, seed: seed, display: display, snapshots: store, levels: levels)
         runtime.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        runtime.transcriptLimit = Transcript.sessionLimit  // never written: memory stays flat however long the game
         let folder = record == nil ? (dataDir ?? FileSnapshotStore.defaultFolder()) : nil
         let connection = try LeaderboardConnection(
             url: leaderboard, databasePath: folder.map { $0 + "/leaderboard.sqlite" }, identityFolder: folder)

@@ -40,6 +40,7 @@ struct SoakCommand: ParsableCommand {
         let store: any SnapshotStore = synchronous ? journal : BackgroundSnapshotStore(wrapping: journal)
         let runtime = Runtime(profile: .ios5, seed: seed, snapshots: store)
         runtime.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        runtime.transcriptLimit = Transcript.sessionLimit  // never written: memory stays flat over any number of cycles
         runtime.send(.launched)
         runtime.settle()
         let detail = runtime.transcript.lines.last { $0.contains(#""name":"loadSnapshot""#) } ?? "none"

@@ -82,6 +82,7 @@ enum CycleMemory {
         let store = BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: folder))
         let runtime = try BenchRuntime.playing(
             profile: .ios5, display: display, snapshots: store, levels: try BenchRuntime.levels())
+        runtime.transcriptLimit = Transcript.sessionLimit  // as `interlude play` and `soak` run: recent lines only
         let clock = ContinuousClock()
         let start = clock.now
         for cycle in 1...cycles {
