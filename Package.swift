@@ -22,7 +22,6 @@ let package = Package(
         .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl", providers: [.apt(["libgl-dev"])]),
         .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
 
         .target(name: "Lifecycle"),
@@ -30,7 +29,7 @@ let package = Package(
         .target(name: "Replay", dependencies: ["Lifecycle"]),
         .target(name: "Runtime", dependencies: ["Lifecycle", "GameCore", "Replay"]),
         .target(name: "Renderer", dependencies: ["CGL", "GameCore"]),
-        .target(name: "Services", dependencies: ["Lifecycle", "GameCore", "Runtime", "Replay", "CPNG", "CMalloc"]),
+        .target(name: "Services", dependencies: ["Lifecycle", "GameCore", "Runtime", "Replay", "CPNG"]),
         .target(
             name: "PlatformEGL", dependencies: ["CEGL", "CGL", "Renderer", "Runtime", "GameCore", "Services"]),
         .target(

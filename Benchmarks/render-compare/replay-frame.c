@@ -118,7 +118,7 @@ int main(int argc, char **argv) {
         at += (size_t)w * h * 4;
         GLint wrap = flags & 1 ? GL_REPEAT : GL_CLAMP_TO_EDGE;
         if (flags & 2) glGenerateMipmap(GL_TEXTURE_2D);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, flags & 2 ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, flags & 2 ? GL_LINEAR_MIPMAP_NEAREST : GL_NEAREST /* as TextureLibrary.upload */);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);

@@ -10,7 +10,7 @@ public enum ModuleGraph {
         ("Replay", ["Lifecycle"]),
         ("Runtime", ["Lifecycle", "GameCore", "Replay"]),
         ("Renderer", ["CGL", "GameCore"]),
-        ("Services", ["Lifecycle", "GameCore", "Runtime", "Replay", "CPNG", "CMalloc"]),
+        ("Services", ["Lifecycle", "GameCore", "Runtime", "Replay", "CPNG"]),
         ("PlatformEGL", ["CEGL", "CGL", "Renderer", "Runtime", "GameCore", "Services"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
         ("LeaderboardServer", []),
@@ -27,7 +27,7 @@ public enum ModuleGraph {
     ]
 
     /// The C system-library shims (drawn as such, not as Swift modules).
-    public static let shims = ["CGL", "CEGL", "CGLFW", "CPNG", "CMalloc"]
+    public static let shims = ["CGL", "CEGL", "CGLFW", "CPNG"]
 
     /// A Mermaid flowchart of the targets (C shims drawn as such).
     public static func mermaid() -> String {

@@ -5,7 +5,5 @@
 //   interlude soak --data-dir DIR [--cycles N]              headless game saving continuously (crash harness)
 
 import ArgumentParser
-import Services
 
-ProcessTuning.keepLargeBlocksMapped()
 InterludeCommand.main()

@@ -1,9 +1,8 @@
 // CycleMemory: the `memory` mode's cycles (MemoryBenchmark.swift says what a cycle is and the rule). They run in a
 // child process (`interlude-bench memory-cycles`), so that each run starts from a fresh heap and so that the same
-// cycles can be run again with another allocator setting: the child prints one `sample CYCLE RSS TRANSCRIPT` line
-// per sample and `seconds S` at the end (it stops early, after a sample, once its RSS passes `--rss-limit-mib`); the parent turns them into figures. Samples: after 100 cycles (warm-up),
-// after each of the next 10 (their spread, max - min, is the noise: the RSS's wobble from one cycle to the next at the
-// same point of the run, which a leak of g per cycle raises by only 10 g), then every `--sample-every` cycles.
+// cycles start from the same state every run: the child prints one `sample CYCLE RSS TRANSCRIPT` line per sample
+// and `seconds S` at the end (it stops early, after a sample, once its RSS passes `--rss-limit-mib`); the parent
+// turns them into figures. Samples: after 100 cycles (warm-up), then every `--sample-every` cycles and the last.
 
 import Foundation
 import Lifecycle
@@ -13,8 +12,6 @@ import Services
 
 enum CycleMemory {
     static let warmupCycles = 100
-    /// Samples are taken after each of the cycles just after the warm-up: their spread is the noise.
-    static let noiseCycles = 10
 
     /// One sample: after `cycle` cycles, the resident set and the transcript's estimated heap, in bytes.
     struct Sample {
@@ -23,9 +20,9 @@ enum CycleMemory {
         let transcript: Int
     }
 
-    /// Runs the child with `environment` added and returns its samples and its seconds of cycling.
+    /// Runs the child and returns its samples and its seconds of cycling.
     static func runChild(
-        cycles: Int, every: Int, frames: Int, limit: Int, folder: String, environment: [String: String]
+        cycles: Int, every: Int, frames: Int, limit: Int, folder: String
     ) throws -> (samples: [Sample], seconds: Double) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -33,7 +30,6 @@ enum CycleMemory {
             "memory-cycles", "--cycles", "\(cycles)", "--sample-every", "\(every)", "--frames", "\(frames)",
             "--folder", folder, "--rss-limit-mib", "\(limit)",
         ]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -87,9 +83,9 @@ enum CycleMemory {
         let start = clock.now
         for cycle in 1...cycles {
             try self.cycle(runtime, frames: frames, first: cycle == 1)
-            guard cycle >= warmupCycles,
-                cycle <= warmupCycles + noiseCycles || cycle % every == 0 || cycle == cycles
-            else { continue }
+            guard cycle == warmupCycles || (cycle > warmupCycles && (cycle % every == 0 || cycle == cycles)) else {
+                continue
+            }
             try store.flush()
             let resident = residentBytes()
             print("sample \(cycle) \(resident) \(transcriptHeap(runtime.transcript.lines))")

@@ -6,14 +6,13 @@
 //    `OffscreenDisplay` and a `FileSnapshotStore` behind `BackgroundSnapshotStore` (in /dev/shm by default: 10,000
 //    fsyncs on the virtual disk would take minutes), cycled `homePressed` (quick and full save, surfaces released, GL
 //    forbidden) → a step (the OS suspends) → `iconTapped` (surfaces restored) → resume, fire, `--frames` frames.
-//    RSS (/proc/self/statm) after 100 cycles, after each of the next 10 (their spread is the noise), then every
-//    `--sample-every` cycles. Rule: the growth from 100 to the last cycle is within max(1 MiB, noise). The child
-//    stops early once its RSS passes `--rss-limit-mib` (a shared machine). The runtime keeps the last 1,000
-//    transcript lines, as `interlude play` does (`Transcript.sessionLimit`); their estimated heap is shown beside the
-//    growth (a replay keeps every line, as it writes them all). Then the same cycles again
-//    (`--diagnosis-cycles`) without `ProcessTuning.keepLargeBlocksMapped` (INTERLUDE_MALLOC=default: glibc's
-//    dynamic mmap threshold), which shows the heap fragmentation the tuning prevents (freed ~1 MiB pixel and
-//    framebuffer blocks the heap cannot give back).
+//    RSS (/proc/self/statm) after 100 cycles (warm-up), then every `--sample-every` cycles. The runtime keeps the
+//    last 1,000 transcript lines, as `interlude play` does (`Transcript.sessionLimit`; a replay keeps every line, as
+//    it writes them all). Rule: a leak is a trend, so the growth is the least-squares line through every sample from
+//    cycle 100 on, taken over the whole run (slope x cycles), and it must stay within max(1 MiB, noise), the noise
+//    being the samples' spread around that line (glibc's heap wobbles by a few MiB as it reuses freed frame-sized
+//    blocks; a comparison of two single samples would pass or fail by that luck). The child stops early once its
+//    RSS passes `--rss-limit-mib` (a shared machine).
 
 import Foundation
 import Lifecycle
@@ -28,7 +27,7 @@ enum MemoryBenchmark {
         let options = try ModeOptions(
             arguments,
             allowed: [
-                "--cycles": "10000", "--sample-every": "100", "--frames": "1", "--diagnosis-cycles": "500",
+                "--cycles": "10000", "--sample-every": "100", "--frames": "1",
                 "--rss-limit-mib": "3072", "--interlude": "", "--json": "out/bench/memory.json",
                 "--folder": FileManager.default.fileExists(atPath: "/dev/shm")
                     ? "/dev/shm/interlude-bench-memory" : NSTemporaryDirectory() + "interlude-bench-memory",
@@ -41,54 +40,65 @@ enum MemoryBenchmark {
         let limit = try options.count("--rss-limit-mib")
         print("\nmemory: \(cycles) home/icon cycles in a child process, 640x360 EGL display, snapshots in \(folder)")
         let shipped = try CycleMemory.runChild(
-            cycles: cycles, every: every, frames: frames, limit: limit, folder: folder, environment: [:])
-        figures += cycleFigures(shipped.samples, seconds: shipped.seconds, label: "", goal: true)
-        var extra: [String: Any] = ["samples": json(shipped.samples)]
-        let diagnosis = try options.count("--diagnosis-cycles")
-        if diagnosis > CycleMemory.warmupCycles + CycleMemory.noiseCycles {
-            let untuned = try CycleMemory.runChild(
-                cycles: diagnosis, every: every, frames: frames, limit: limit, folder: folder,
-                environment: ["INTERLUDE_MALLOC": "default"])
-            figures += cycleFigures(untuned.samples, seconds: untuned.seconds, label: mmapLabel, goal: false)
-            extra["samplesGlibcDefault"] = json(untuned.samples)
-        }
+            cycles: cycles, every: every, frames: frames, limit: limit, folder: folder)
+        figures += cycleFigures(shipped.samples, seconds: shipped.seconds)
+        let extra: [String: Any] = ["samples": json(shipped.samples)]
         print("")
         for figure in figures { print(figure.line) }
         try writeResult(mode: "memory", figures: figures, extra: extra, to: options.string("--json"))
     }
 
-    static let mmapLabel = " [without the tuning: glibc default]"
-
-    /// RSS at the warm-up and at the end, the growth against the rule, the noise, the transcript's share.
-    static func cycleFigures(_ samples: [CycleMemory.Sample], seconds: Double, label: String, goal: Bool) -> [Figure] {
+    /// RSS at the warm-up and at the end, the trend's growth against the rule, the noise, the transcript's share.
+    static func cycleFigures(_ samples: [CycleMemory.Sample], seconds: Double) -> [Figure] {
         let first = samples.first!
         let last = samples.last!
-        let steady = samples.filter { $0.cycle <= CycleMemory.warmupCycles + CycleMemory.noiseCycles }.map(\.bytes)
-        let noise = Double(steady.max()! - steady.min()!) / mebibyte
-        let growth = Double(last.bytes - first.bytes) / mebibyte
-        let transcriptGrowth = Double(last.transcript - first.transcript) / mebibyte
-        let allowed = max(1, noise)
         let cycles = last.cycle
-        let rule = String(format: "rule: growth <= max(1 MiB, noise %.2f MiB)", noise)
-        print(String(format: "  %.1f s for %d cycles", seconds, cycles) + label)
+        let fit = Trend(samples.map { (Double($0.cycle), Double($0.bytes) / mebibyte) })
+        let growth = fit.slope * Double(cycles - first.cycle)
+        let noise = fit.residualSpread
+        let allowed = max(1, noise)
+        let transcriptGrowth = Double(last.transcript - first.transcript) / mebibyte
+        print(String(format: "  %.1f s for %d cycles, %d samples", seconds, cycles, samples.count))
         return [
+            Figure(name: "RSS after \(first.cycle) background/foreground cycles", value: mib(first.bytes), unit: "MiB"),
+            Figure(name: "RSS after \(cycles) cycles", value: mib(last.bytes), unit: "MiB"),
             Figure(
-                name: "RSS after \(first.cycle) background/foreground cycles\(label)", value: mib(first.bytes),
-                unit: "MiB"),
-            Figure(name: "RSS after \(cycles) cycles\(label)", value: mib(last.bytes), unit: "MiB"),
+                name: "RSS growth \(first.cycle) to \(cycles) cycles (trend)", value: growth, unit: "MiB",
+                goal: allowed,
+                note: String(
+                    format: "least-squares slope %.2f KiB a cycle x %d cycles; rule: <= max(1 MiB, noise %.2f MiB)",
+                    fit.slope * 1024, cycles - first.cycle, noise)),
             Figure(
-                name: "RSS growth \(first.cycle) to \(cycles) cycles\(label)", value: growth, unit: "MiB",
-                goal: goal ? allowed : nil,
-                note: rule
-                    + String(format: ", x%.4f", Double(last.bytes) / Double(first.bytes))),
+                name: "RSS last sample minus first", value: Double(last.bytes - first.bytes) / mebibyte, unit: "MiB"),
             Figure(
-                name: "  transcript kept in memory grew (estimate)\(label)", value: transcriptGrowth,
-                unit: "MiB",
+                name: "RSS noise, samples' spread around the trend", value: noise, unit: "MiB",
+                note: String(
+                    format: "min %.1f, max %.1f MiB over %d samples", mib(samples.map(\.bytes).min()!),
+                    mib(samples.map(\.bytes).max()!), samples.count)),
+            Figure(
+                name: "transcript kept in memory grew (estimate)", value: transcriptGrowth, unit: "MiB",
                 note:
                     "the last \(Transcript.sessionLimit) lines, as play keeps: UTF-8 bytes + String and array overhead"),
-            Figure(name: "RSS noise, spread over cycles 100-110\(label)", value: noise, unit: "MiB"),
-            Figure(name: "time per cycle\(label)", value: seconds * 1000 / Double(cycles), unit: "ms"),
+            Figure(name: "time per cycle", value: seconds * 1000 / Double(cycles), unit: "ms"),
         ]
+    }
+
+    /// The least-squares line through (x, y) points, and the spread (max - min) of the points around it.
+    struct Trend {
+        let slope: Double
+        let residualSpread: Double
+
+        init(_ points: [(x: Double, y: Double)]) {
+            let n = Double(points.count)
+            let meanX = points.map(\.x).reduce(0, +) / n
+            let meanY = points.map(\.y).reduce(0, +) / n
+            let covariance = points.map { ($0.x - meanX) * ($0.y - meanY) }.reduce(0, +)
+            let variance = points.map { ($0.x - meanX) * ($0.x - meanX) }.reduce(0, +)
+            let slope = variance > 0 ? covariance / variance : 0
+            let residuals = points.map { $0.y - (meanY + slope * ($0.x - meanX)) }
+            self.slope = slope
+            residualSpread = (residuals.max() ?? 0) - (residuals.min() ?? 0)
+        }
     }
 
     static func mib(_ bytes: Int) -> Double { Double(bytes) / mebibyte }

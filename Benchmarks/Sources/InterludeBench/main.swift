@@ -5,9 +5,7 @@
 // Run it in release: swift run -c release interlude-bench snapshots   (Benchmarks/README.md)
 
 import Foundation
-import Services
 
-ProcessTuning.keepLargeBlocksMapped()  // as `interlude` does
 let arguments = Array(CommandLine.arguments.dropFirst())
 let modes: [String: ([String]) throws -> Void] = [
     "snapshots": SnapshotBenchmark.run, "transitions": TransitionBenchmark.run, "resume": ResumeBenchmark.run,

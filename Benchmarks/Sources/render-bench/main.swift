@@ -14,7 +14,6 @@ import Renderer
 import Runtime
 import Services
 
-ProcessTuning.keepLargeBlocksMapped()  // as `interlude` does
 let flags = ["--width", "--height", "--frames", "--warmup", "--dump", "--level", "--session"]
 var options = ["--width": "640", "--height": "360", "--frames": "300", "--warmup": "30"]
 var arguments = Array(CommandLine.arguments.dropFirst())
