@@ -1,6 +1,7 @@
 // Report: gathers the modes' JSON files (out/bench/MODE.json) into benchmarks.json (every figure), benchmarks.md
 // (a table: figure, value, goal, verdict) and benchmarks.svg (one bar per figure with a goal: value / goal, the
-// goal line at 1, lower is better; "higher is better" goals are drawn as goal / value).
+// goal line at 1, lower is better; "higher is better" goals are drawn as goal / value; white background, each bar
+// labelled with the value against its goal).
 
 import Foundation
 
@@ -48,39 +49,52 @@ enum ReportBenchmark {
         print("wrote \(folder)/benchmarks.json, benchmarks.md, benchmarks.svg")
     }
 
-    /// Bars of value / goal (1 = the goal), one per figure with a goal.
+    /// Bars of value / goal (1 = the goal), one per figure with a goal, on a white background; each bar is labelled
+    /// with its figure and, at its end, the measured value against the goal.
     static func svg(_ figures: [[String: Any]]) -> String {
         let goals = figures.filter { $0["goal"] != nil }
         let rowHeight = 26
-        let left = 430
+        let left = 540  // the label column: about 80 characters at 12 px
         let scale = 200.0
-        let width = left + 460
-        let height = 50 + rowHeight * goals.count
+        let width = left + 520
+        let height = 62 + rowHeight * goals.count
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" font-family="sans-serif" \
             font-size="12">
-            <text x="10" y="20" font-size="14">Interlude benchmarks: measured / goal (the line is the goal; shorter \
-            is better)</text>
+            <rect width="100%" height="100%" fill="#fff"/>
+            <text x="10" y="20" font-size="14">Interlude benchmarks: measured / goal; the dashed line is the goal, \
+            shorter is better (for a "higher is better" goal the bar is goal / measured)</text>
 
             """
+        // The goal line first, so that the values written over it stay readable.
+        out +=
+            "<line x1=\"\(left + Int(scale))\" y1=\"30\" x2=\"\(left + Int(scale))\" y2=\"\(height - 20)\" "
+            + "stroke=\"#888\" stroke-dasharray=\"4 3\"/>\n"
+            + "<text x=\"\(left + Int(scale) - 12)\" y=\"\(height - 6)\">goal</text>\n"
         for (index, figure) in goals.enumerated() {
             let value = figure["value"] as? Double ?? 0
             let goal = figure["goal"] as? Double ?? 1
-            let ratio = (figure["better"] as? String) == "higher" ? goal / max(value, 1e-9) : value / goal
+            let higher = (figure["better"] as? String) == "higher"
+            let ratio = higher ? goal / max(value, 1e-9) : value / goal
             let y = 35 + index * rowHeight
-            let bar = min(2.2, ratio) * scale
+            let bar = max(0, min(2.2, ratio)) * scale
             let color = (figure["met"] as? Bool) == true ? "#3a7" : "#d44"
-            let label = "\(figure["mode"]!): \(figure["name"]!)".replacingOccurrences(of: "&", with: "&amp;")
-                .replacingOccurrences(of: "<", with: "&lt;")
+            let unit = figure["unit"] as? String ?? ""
+            let label = escape("\(figure["mode"]!): \(figure["name"]!)")
+            let measured = escape(
+                "\(Figure.format(value)) \(unit) (goal \(higher ? ">=" : "<=") \(Figure.format(goal)) \(unit))")
             out += "<text x=\"10\" y=\"\(y + 15)\">\(label)</text>\n"
             out +=
                 "<rect x=\"\(left)\" y=\"\(y + 3)\" width=\"\(String(format: "%.1f", bar))\" height=\"16\" "
                 + "fill=\"\(color)\"/>\n"
-            out += "<text x=\"\(left + Int(bar) + 5)\" y=\"\(y + 15)\">\(String(format: "%.2f", ratio))</text>\n"
+            out += "<text x=\"\(left + Int(bar) + 5)\" y=\"\(y + 15)\">\(measured)</text>\n"
         }
-        out +=
-            "<line x1=\"\(left + Int(scale))\" y1=\"30\" x2=\"\(left + Int(scale))\" y2=\"\(height - 5)\" "
-            + "stroke=\"#000\" stroke-dasharray=\"4 3\"/>\n</svg>\n"
-        return out
+        return out + "</svg>\n"
+    }
+
+    /// Text made safe inside SVG markup.
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }
