@@ -35,7 +35,7 @@ struct Figure {
     var line: String {
         let verdict = met.map { $0 ? "met" : "MISSED" } ?? ""
         let goalText = goal.map { (better == .lower ? "<= " : ">= ") + Self.format($0) + " " + unit } ?? ""
-        return name.padding(toLength: 58, withPad: " ", startingAt: 0)
+        return name.padding(toLength: 72, withPad: " ", startingAt: 0)
             + (Self.format(value) + " " + unit).padding(toLength: 18, withPad: " ", startingAt: 0)
             + goalText.padding(toLength: 18, withPad: " ", startingAt: 0) + verdict
     }

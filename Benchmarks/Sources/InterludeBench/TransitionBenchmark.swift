@@ -7,6 +7,7 @@
 // screen (finished), as between two frames of the real loop.
 
 import Foundation
+import GameCore
 import Lifecycle
 import PlatformEGL
 import Runtime
@@ -101,9 +102,40 @@ enum TransitionBenchmark {
                 }
             }
         }
+        figures += try reference(
+            levels: levels, display: display, folder: folder, runs: runs, warmup: warmup, figures: figures)
         try writeResult(
             mode: "transitions", figures: figures, extra: ["events": rows, "work": workRows],
             to: options.string("--json"))
+    }
+
+    /// The same run's reference: a bare write + fsync + rename + fsync of the folder of the heaviest level's snapshot
+    /// bytes, in the same folder, and each goal's p99 (background writer) as a multiple of the reference's p99.
+    static func reference(
+        levels: [Level], display: OffscreenDisplay, folder: String, runs: Int, warmup: Int, figures: [Figure]
+    ) throws -> [Figure] {
+        let runtime = try BenchRuntime.playing(
+            profile: .ios5, display: display, snapshots: InMemorySnapshotStore(), levels: levels)
+        let bytes = runtime.currentSnapshot().encoded()
+        try FileManager.default.createDirectory(atPath: folder + "/reference", withIntermediateDirectories: true)
+        let bare = try Measurement("reference", runs: runs * 4, warmup: warmup) {
+            try SnapshotBenchmark.bareDurableWrite(bytes, folder: folder + "/reference")
+        }
+        var added = [
+            Figure(
+                name: "reference: bare write+fsync+rename+fsync of the snapshot, p50", value: bare.p50, unit: "ms",
+                note: "\(bytes.count) bytes, \(runs * 4) runs, same folder and run"),
+            Figure(name: "reference: bare write+fsync+rename+fsync of the snapshot, p99", value: bare.p99, unit: "ms"),
+        ]
+        for figure in figures where figure.goal != nil {
+            added.append(
+                Figure(
+                    name: figure.name.replacingOccurrences(of: ", background writer", with: "") + " / reference p99",
+                    value: figure.value / bare.p99, unit: "x",
+                    note: "below 1: the callback returns before one bare durable write would"))
+        }
+        for figure in added { print(figure.line) }
+        return added
     }
 
     /// Milliseconds of each piece of work, by "callback / work", in the current store's runs.
