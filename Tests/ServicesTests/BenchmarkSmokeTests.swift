@@ -33,3 +33,33 @@ struct BenchmarkSmokeTests {
         try? FileManager.default.removeItem(atPath: folder)
     }
 }
+
+@Suite("interlude-bench replay runs and writes its JSON")
+struct ReplayBenchmarkSmokeTests {
+    @Test("a short run reports both goal figures, and the session's transcripts agree with and without rendering")
+    func shortRun() throws {
+        let folder = try temporaryFolder("bench-replay")
+        let process = Process()
+        process.executableURL = interludeBinary.deletingLastPathComponent().appendingPathComponent("interlude-bench")
+        process.arguments = [
+            "replay", "--scenarios", "20", "--events", "6", "--rounds", "1", "--cli-runs", "1", "--minutes", "1",
+            "--interlude", interludeBinary.path, "--json", folder + "/replay.json",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        // Exit 1 also when a scenario fails or the session's transcripts differ between runs (not deterministic).
+        #expect(process.terminationStatus == 0)
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/replay.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let figures = try #require(json["figures"] as? [[String: Any]])
+        let goals = figures.filter { $0["goal"] != nil }
+        #expect(goals.count == 2, "scenarios per second and the session's ratio")
+        for figure in goals {
+            #expect((figure["value"] as? Double ?? 0) > 0, "\(figure)")
+            #expect(figure["met"] is Bool)
+        }
+        #expect(FileManager.default.fileExists(atPath: folder + "/session-1min.script"))
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
