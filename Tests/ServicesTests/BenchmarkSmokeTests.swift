@@ -9,17 +9,8 @@ struct BenchmarkSmokeTests {
     @Test("a short run reports every row with p50 <= p99 <= max")
     func shortRun() throws {
         let folder = try temporaryFolder("bench")
-        let process = Process()
-        process.executableURL = interludeBinary.deletingLastPathComponent().appendingPathComponent("interlude-bench")
-        process.arguments = [
-            "snapshots", "--runs", "5", "--warmup", "1", "--folder", folder, "--json", folder + "/r.json",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/r.json"))
-        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let json = try runBench(
+            ["snapshots", "--runs", "5", "--warmup", "1", "--folder", folder], json: folder + "/r.json")
         let rows = try #require(json["measurements"] as? [[String: Any]])
         #expect(rows.count == 7)  // reference, encode, decode, store, quick, quick synchronous, full
         for row in rows {
@@ -39,19 +30,12 @@ struct ReplayBenchmarkSmokeTests {
     @Test("a short run reports both goal figures, and the session's transcripts agree with and without rendering")
     func shortRun() throws {
         let folder = try temporaryFolder("bench-replay")
-        let process = Process()
-        process.executableURL = interludeBinary.deletingLastPathComponent().appendingPathComponent("interlude-bench")
-        process.arguments = [
-            "replay", "--scenarios", "20", "--events", "6", "--rounds", "1", "--cli-runs", "1", "--minutes", "1",
-            "--interlude", interludeBinary.path, "--json", folder + "/replay.json",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        // Exit 1 also when a scenario fails or the session's transcripts differ between runs (not deterministic).
-        #expect(process.terminationStatus == 0)
-        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/replay.json"))
-        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        // Exits 1 also when a scenario fails or the session's transcripts differ between runs (not deterministic).
+        let json = try runBench(
+            [
+                "replay", "--scenarios", "20", "--events", "6", "--rounds", "1", "--cli-runs", "1", "--minutes", "1",
+                "--interlude", interludeBinary.path,
+            ], json: folder + "/replay.json")
         let figures = try #require(json["figures"] as? [[String: Any]])
         let goals = figures.filter { $0["goal"] != nil }
         #expect(goals.count == 2, "scenarios per second and the session's ratio")
@@ -62,4 +46,18 @@ struct ReplayBenchmarkSmokeTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/session-1min.script"))
         try? FileManager.default.removeItem(atPath: folder)
     }
+}
+
+/// Runs `interlude-bench` (built beside `interlude`) with `arguments` and `--json file`, expects exit 0, and returns
+/// the JSON it wrote.
+func runBench(_ arguments: [String], json file: String) throws -> [String: Any] {
+    let process = Process()
+    process.executableURL = interludeBinary.deletingLastPathComponent().appendingPathComponent("interlude-bench")
+    process.arguments = arguments + ["--json", file]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "interlude-bench \(arguments.joined(separator: " "))")
+    let data = try Data(contentsOf: URL(fileURLWithPath: file))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
 }
