@@ -22,6 +22,7 @@ typedef struct { GLuint texture, first, count; } Draw;
 typedef struct { GLuint texture; GLuint vao, buffer; GLsizei vertices; } LevelMesh;
 typedef struct {
     float *view_projection, *camera;
+    GLsizei *level_range_count; GLint **level_firsts; GLsizei **level_counts;  /* per level mesh: visible chunks */
     uint32_t sprite_floats, sprite_draw_count, screen_floats, screen_draw_count;
     float *sprite_vertices, *screen_vertices;
     Draw *sprite_draws, *screen_draws;
@@ -87,7 +88,7 @@ int main(int argc, char **argv) {
     if (argc < 3) { fprintf(stderr, "usage: replay-frame FRAME.dump ASSETS_DIR [FRAMES [WARMUP]]\n"); return 2; }
     data = (unsigned char *)read_file(argv[1], &size);
     need(4); if (memcmp(data, "IFRM", 4) != 0) fail("not a render-bench dump"); at = 4;
-    if (u32() != 2) fail("unknown dump version (render-bench writes version 2)");
+    if (u32() != 3) fail("unknown dump version (render-bench writes version 3)");
     int width = (int)u32(), height = (int)u32(), warmup = (int)u32(), frames = (int)u32();
     if (argc > 3) frames = atoi(argv[3]);
     if (argc > 4) warmup = atoi(argv[4]);
@@ -140,6 +141,14 @@ int main(int argc, char **argv) {
     for (uint32_t f = 0; f < frame_count; f++) {
         FrameData *d = &all[f];
         d->view_projection = f32s(16); d->camera = f32s(3);
+        d->level_range_count = calloc(level_count + 1, sizeof(GLsizei));
+        d->level_firsts = calloc(level_count + 1, sizeof(GLint *)); d->level_counts = calloc(level_count + 1, sizeof(GLsizei *));
+        for (uint32_t i = 0; i < level_count; i++) {
+            uint32_t n = u32();
+            d->level_range_count[i] = (GLsizei)n;
+            d->level_firsts[i] = calloc(n + 1, sizeof(GLint)); d->level_counts[i] = calloc(n + 1, sizeof(GLsizei));
+            for (uint32_t r = 0; r < n; r++) { d->level_firsts[i][r] = (GLint)u32(); d->level_counts[i][r] = (GLsizei)u32(); }
+        }
         d->sprite_floats = u32(); d->sprite_vertices = f32s(d->sprite_floats);
         d->sprite_draw_count = u32(); d->sprite_draws = calloc(d->sprite_draw_count + 1, sizeof(Draw));
         for (uint32_t i = 0; i < d->sprite_draw_count; i++) { d->sprite_draws[i].texture = textures[u32()]; d->sprite_draws[i].first = u32(); d->sprite_draws[i].count = u32(); }
@@ -196,8 +205,11 @@ int main(int argc, char **argv) {
         glUniform1i(world_image, 0);
         glActiveTexture(GL_TEXTURE0);
         for (uint32_t i = 0; i < level_count; i++) {
+            if (d->level_range_count[i] == 0) continue;  /* no chunk of this texture in view */
             glBindTexture(GL_TEXTURE_2D, level[i].texture);
-            glBindVertexArray(level[i].vao); glDrawArrays(GL_TRIANGLES, 0, level[i].vertices); glBindVertexArray(0);
+            glBindVertexArray(level[i].vao);
+            glMultiDrawArrays(GL_TRIANGLES, d->level_firsts[i], d->level_counts[i], d->level_range_count[i]);
+            glBindVertexArray(0);
             draw_calls++;
         }
         glDisable(GL_CULL_FACE);

@@ -24,8 +24,11 @@ public struct FrameGeometry: Sendable {
     /// Floats per attribute of a screen vertex (program `screen`): pixel position, texture coordinate, RGBA.
     public static let screenLayout = ScreenBatch.layout
 
-    /// The level's static meshes, one per texture; each is drawn whole (the mesh is built once per level).
+    /// The level's static meshes, one per texture (built once per level, vertices laid out chunk by chunk).
     public var level: [(texture: String, vertices: [Float])]
+    /// This frame's draw of each level mesh: the vertex ranges of the chunks the camera can see, for one
+    /// `glMultiDrawArrays(GL_TRIANGLES, firsts, counts, n)` per mesh with any (LevelChunk).
+    public var levelRanges: [[Range<Int>]]
     /// This frame's sprite vertices (depth on, no culling, no blending).
     public var spriteVertices: [Float]
     /// Draws over `spriteVertices`, one per sprite kind present.
@@ -41,13 +44,19 @@ public struct FrameGeometry: Sendable {
     /// Uniforms `lightDirection`, `fogColor` (also the clear colour), `fogRange` (start, end) and `screenSize`.
     public var lightDirection: Vec3, fogColor: Color, fogRange: (start: Float, end: Float), screenSize: (Float, Float)
 
-    /// Draw calls in the frame: the level's meshes, the sprite draws, the screen draws.
-    public var drawCalls: Int { level.filter { !$0.vertices.isEmpty }.count + spriteDraws.count + screenDraws.count }
+    /// Draw calls in the frame: the level's meshes with a visible chunk, the sprite draws, the screen draws.
+    public var drawCalls: Int { levelRanges.filter { !$0.isEmpty }.count + spriteDraws.count + screenDraws.count }
 }
 
 extension Renderer {
-    /// The frame `draw(scene)` would render on a `width` x `height` framebuffer, as data. Needs no GL context.
-    public static func frameGeometry(_ scene: Scene, width: Int, height: Int) -> FrameGeometry {
+    /// The frame `draw(scene)` would render on a `width` x `height` framebuffer, as data (`culling` as
+    /// `cullsLevel`). Needs no GL context.
+    public static func frameGeometry(_ scene: Scene, width: Int, height: Int, culling: Bool = true) -> FrameGeometry {
+        let viewProjection = viewProjection(scene.camera, width: width, height: height)
+        let (groups, chunks) = GeometryBuilder.chunkedLevel(scene.level)
+        let levelRanges = LevelChunk.visibleRanges(
+            chunks, groups: groups.count, eye: scene.camera.position, viewProjection: viewProjection,
+            fogEnd: fogRange.end, culling: culling)
         var sprites = SpriteBatch()
         sprites.add(scene.sprites, camera: scene.camera)
         var screen = ScreenBatch()
@@ -62,13 +71,13 @@ extension Renderer {
             return FrameGeometry.Draw(texture: name, first: run.first, count: run.count)
         }
         return FrameGeometry(
-            level: GeometryBuilder.level(scene.level).filter { !$0.vertices.isEmpty },
+            level: groups, levelRanges: levelRanges,
             spriteVertices: sprites.vertices,
             spriteDraws: sprites.runs.map {
                 .init(texture: "sprite-" + $0.kind.rawValue, first: $0.first, count: $0.count)
             },
             screenVertices: screen.vertices, screenDraws: screenDraws,
-            viewProjection: viewProjection(scene.camera, width: width, height: height).elements,
+            viewProjection: viewProjection.elements,
             cameraPosition: scene.camera.position, lightDirection: lightDirection, fogColor: fogColor,
             fogRange: fogRange, screenSize: (Float(width), Float(height)))
     }

@@ -33,28 +33,40 @@ struct GeometryBuilder {
     }
 
     /// The level's triangles by texture name, in the order walls, floor, ceiling (names shared by two surfaces
-    /// are merged into one list, so each texture is drawn once).
-    static func level(_ level: Level) -> [(texture: String, vertices: [Float])] {
-        var walls = GeometryBuilder()
-        var floor = GeometryBuilder()
-        var ceiling = GeometryBuilder()
-        for z in 0..<level.depth {
-            for x in 0..<level.width where !level.isWall(x, z) {
-                floor.floorOrCeiling(x, z, in: level, height: 0)
-                ceiling.floorOrCeiling(x, z, in: level, height: 1)
-                walls.walls(around: x, z, in: level)
-            }
-        }
-        var groups: [(texture: String, vertices: [Float])] = []
+    /// are merged into one list, so each texture is drawn once), laid out chunk by chunk (`chunkedLevel`).
+    static func level(_ level: Level) -> [(texture: String, vertices: [Float])] { chunkedLevel(level).groups }
+
+    /// Cells per side of a chunk: the unit the renderer culls the level by (`LevelChunk`).
+    static let chunkSize = 8
+
+    /// The level's triangles by texture (as `level`), with each texture's vertices ordered chunk by chunk (chunks of
+    /// `chunkSize` x `chunkSize` cells, row by row), and where each chunk's vertices lie in each texture's list.
+    static func chunkedLevel(_ level: Level) -> (groups: [(texture: String, vertices: [Float])], chunks: [LevelChunk]) {
         let theme = level.theme
-        for (name, builder) in [(theme.wall, walls), (theme.floor, floor), (theme.ceiling, ceiling)] {
-            if let index = groups.firstIndex(where: { $0.texture == name }) {
-                groups[index].vertices += builder.vertices
-            } else {
-                groups.append((name, builder.vertices))
+        var names: [String] = []
+        for name in [theme.wall, theme.floor, theme.ceiling] where !names.contains(name) { names.append(name) }
+        var builders = Array(repeating: GeometryBuilder(), count: names.count)
+        let (walls, floor, ceiling) = (
+            names.firstIndex(of: theme.wall)!, names.firstIndex(of: theme.floor)!, names.firstIndex(of: theme.ceiling)!
+        )
+        var chunks: [LevelChunk] = []
+        let floatsPerVertex = Self.floatsPerVertex
+        for chunkZ in stride(from: 0, to: level.depth, by: chunkSize) {
+            for chunkX in stride(from: 0, to: level.width, by: chunkSize) {
+                let starts = builders.map { $0.vertices.count / floatsPerVertex }
+                let (maxX, maxZ) = (min(chunkX + chunkSize, level.width), min(chunkZ + chunkSize, level.depth))
+                for z in chunkZ..<maxZ {
+                    for x in chunkX..<maxX where !level.isWall(x, z) {
+                        builders[floor].floorOrCeiling(x, z, in: level, height: 0)
+                        builders[ceiling].floorOrCeiling(x, z, in: level, height: 1)
+                        builders[walls].walls(around: x, z, in: level)
+                    }
+                }
+                let ranges = zip(starts, builders).map { $0..<($1.vertices.count / floatsPerVertex) }
+                chunks.append(LevelChunk(minX: chunkX, minZ: chunkZ, maxX: maxX, maxZ: maxZ, ranges: ranges))
             }
         }
-        return groups
+        return (zip(names, builders).map { ($0, $1.vertices) }, chunks)
     }
 
     /// The floor (height 0, facing up) or ceiling (height 1, facing down) of the open cell (x, z), one texture

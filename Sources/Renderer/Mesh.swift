@@ -52,6 +52,18 @@ struct Mesh {
         return 1
     }
 
+    /// Draws the vertex `ranges` as triangles in one call (`glMultiDrawArrays`); returns the draw calls issued.
+    @discardableResult
+    func draw(ranges: [Range<Int>]) -> Int {
+        guard !ranges.isEmpty else { return 0 }
+        let firsts = ranges.map { GLint($0.lowerBound) }
+        let counts = ranges.map { GLsizei($0.count) }
+        glBindVertexArray(vertexArray)
+        glMultiDrawArrays(GLenum(GL_TRIANGLES), firsts, counts, GLsizei(ranges.count))
+        glBindVertexArray(0)
+        return 1
+    }
+
     /// Binds the vertex array for several `drawRange` calls.
     func bind() { glBindVertexArray(vertexArray) }
 

@@ -53,10 +53,14 @@ extension Renderer {
         world.set("fogRange", Self.fogRange.start, Self.fogRange.end)
         world.set("image", unit: 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
+        let meshes = levelSurfaces(for: level)
+        let visible = LevelChunk.visibleRanges(
+            meshes.chunks, groups: meshes.surfaces.count, eye: eye, viewProjection: viewProjection,
+            fogEnd: Self.fogRange.end, culling: cullsLevel)
         var drawCalls = 0
-        for surface in levelSurfaces(for: level) {
+        for (surface, ranges) in zip(meshes.surfaces, visible) where !ranges.isEmpty {
             glBindTexture(GLenum(GL_TEXTURE_2D), surface.texture)
-            drawCalls += surface.mesh.draw()
+            drawCalls += surface.mesh.draw(ranges: ranges)
         }
         return drawCalls
     }

@@ -34,7 +34,10 @@ public final class Renderer {
     var screenMesh: Mesh  // per-frame 2D layer, refilled every frame
     var spriteBatch = SpriteBatch()  // kept between frames to reuse its storage
     var screenBatch = ScreenBatch()  // kept between frames to reuse its storage
-    var levelMeshes: [LevelKey: [LevelSurface]] = [:]  // built on first draw, kept until the renderer dies
+    var levelMeshes: [LevelKey: LevelMeshes] = [:]  // built on first draw, kept until the renderer dies
+    /// Draws only the level chunks the camera can see (LevelChunk); false draws every chunk (for tests that show
+    /// culling changes no pixel, and for comparison).
+    public var cullsLevel = true
     var surfaces: Surfaces?  // nil while released
 
     /// Parses the font, compiles the shaders and uploads the font and `textures` (RGBA images by name, e.g.

@@ -27,7 +27,7 @@ final class FrameGeometryTests: XCTestCase {
         XCTAssertEqual(
             bufferContents(renderer.screenMesh, floats: geometry.screenVertices.count), geometry.screenVertices)
         let levelFloats = geometry.level.reduce(0) { $0 + $1.vertices.count }
-        let built = renderer.levelMeshes.values.first!.reduce(0) { $0 + Int($1.mesh.vertexCount) }
+        let built = renderer.levelMeshes.values.first!.surfaces.reduce(0) { $0 + Int($1.mesh.vertexCount) }
         XCTAssertEqual(built * GeometryBuilder.floatsPerVertex, levelFloats)
         XCTAssertEqual(geometry.viewProjection.count, 16)
         let lastDraw = try XCTUnwrap(geometry.screenDraws.last)

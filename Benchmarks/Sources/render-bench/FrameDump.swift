@@ -2,12 +2,13 @@
 // Benchmarks/render-compare/replay-frame.c to draw the same frames with the same shaders and draw calls.
 //
 // Layout (u32 and f32 little-endian; strings are u32 length + UTF-8 bytes):
-//   "IFRM" u32 version=2, u32 width, u32 height, u32 warm-up frames, u32 timed frames
+//   "IFRM" u32 version=3, u32 width, u32 height, u32 warm-up frames, u32 timed frames
 //   f32[3] lightDirection, f32[3] fogColor, f32[2] fogRange
 //   u32 textures; each: string name, u32 width, u32 height, u32 flags (1 repeat, 2 mipmaps), u8[w*h*4] RGBA
 //   u32 level meshes; each: u32 texture index, u32 floats, f32[floats]      (11 floats a vertex)
 //   u32 frames; each:
 //     f32[16] viewProjection, f32[3] cameraPosition
+//     per level mesh: u32 ranges; each u32 first, u32 count   (the chunks the camera sees: one glMultiDrawArrays)
 //     u32 floats, f32[floats] sprite vertices; u32 draws; each u32 texture, u32 first, u32 count   (9 a vertex)
 //     u32 floats, f32[floats] screen vertices; u32 draws; each u32 texture, u32 first, u32 count   (8 a vertex)
 // The C program draws warm-up + timed frames, frame i being dumped frame i mod frames (one frame: a fixed frame).
@@ -41,7 +42,7 @@ struct FrameDump {
             }
         }
         dump.bytes += Array("IFRM".utf8)
-        dump.integers([2, width, height, warmup, timed])
+        dump.integers([3, width, height, warmup, timed])
         let light = first.lightDirection
         let fog = first.fogColor
         dump.floats([light.x, light.y, light.z, fog.r, fog.g, fog.b, first.fogRange.start, first.fogRange.end])
@@ -61,6 +62,10 @@ struct FrameDump {
         for geometry in frames {
             let camera = geometry.cameraPosition
             dump.floats(geometry.viewProjection + [camera.x, camera.y, camera.z])
+            for ranges in geometry.levelRanges {
+                dump.integers([ranges.count])
+                for range in ranges { dump.integers([range.lowerBound, range.count]) }
+            }
             for (vertices, draws) in [
                 (geometry.spriteVertices, geometry.spriteDraws), (geometry.screenVertices, geometry.screenDraws),
             ] {
