@@ -24,20 +24,12 @@ enum CycleMemory {
     static func runChild(
         cycles: Int, every: Int, frames: Int, limit: Int, folder: String
     ) throws -> (samples: [Sample], seconds: Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        process.arguments = [
-            "memory-cycles", "--cycles", "\(cycles)", "--sample-every", "\(every)", "--frames", "\(frames)",
-            "--folder", folder, "--rss-limit-mib", "\(limit)",
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkError("memory-cycles exited \(process.terminationStatus)")
-        }
+        let output = try ChildProcess.output(
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path,
+            [
+                "memory-cycles", "--cycles", "\(cycles)", "--sample-every", "\(every)", "--frames", "\(frames)",
+                "--folder", folder, "--rss-limit-mib", "\(limit)",
+            ])
         var samples: [Sample] = []
         var seconds = 0.0
         for line in output.split(separator: "\n") {

@@ -23,13 +23,13 @@ enum RenderBenchmark {
             var reference: [(median: Double, p99: Double)] = []
             for _ in 0..<rounds {
                 let dump = options.string("--dump")
-                let swift = try output(
+                let swift = try ChildProcess.output(
                     options.string("--engine"),
                     [
                         "--session", "3", "--width", "\(width)", "--height", "\(height)", "--frames",
                         options.string("--frames"), "--dump", dump,
                     ])
-                let c = try output(options.string("--c"), [dump, "Assets"])
+                let c = try ChildProcess.output(options.string("--c"), [dump, "Assets"])
                 guard let swiftHash = value(after: "frame hash ", in: swift),
                     swiftHash == value(after: "frame hash ", in: c)
                 else { throw BenchmarkError("the C program did not draw the same frame:\n\(swift)\n\(c)") }
@@ -56,19 +56,6 @@ enum RenderBenchmark {
     }
 
     static func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
-    static func output(_ path: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchmarkError("\(path) failed") }
-        return String(decoding: data, as: UTF8.self)
-    }
 
     static func value(after prefix: String, in text: String) -> String? {
         guard let range = text.range(of: prefix) else { return nil }
