@@ -29,6 +29,7 @@ extension Runtime {
     /// One fixed step.
     private func frame() {
         guard status.state.isRunning else { return }
+        willDo?(.step(nextStep - 1))
         fireVirtualTimers()
         deliverLeaderboardResults()
         sendOutbox()

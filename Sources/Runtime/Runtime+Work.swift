@@ -10,6 +10,7 @@ extension Runtime {
     public func settle() {
         while !pending.isEmpty {
             let (work, callback) = pending.removeFirst()
+            willDo?(.work(work))
             let detail = perform(work, for: callback)
             var fields: [(String, JSONValue)] = [("name", .string(work.rawValue))]
             if let detail { fields.append(("detail", .string(detail))) }
@@ -105,6 +106,7 @@ extension Runtime {
         guard let display else { return }
         guard !isGLForbidden else { return killForGL(entry) }
         invariantState.glCalls += 1
+        willDo?(.display(entry))
         body(display)
     }
 

@@ -15,6 +15,16 @@ import GameCore
 import Lifecycle
 import Replay
 
+/// What the runtime is about to do, as a watchdog reports it.
+public enum RuntimeActivity: Hashable, Sendable {
+    /// Fixed step (frame) `n` begins: timers, leaderboard, simulation, present, the OS's decisions.
+    case step(Int64)
+    /// A piece of the life cycle's work, performed by `settle()`.
+    case work(Work)
+    /// A call into the display through the GL guard: "present", "capture", "finishGL", ...
+    case display(String)
+}
+
 /// The app process: life-cycle status, the game, and everything the life cycle must stop and start.
 public final class Runtime {
     /// Virtual nanoseconds per fixed step, exactly: step k happens at k * 1e9 / 60 ns.
@@ -37,6 +47,11 @@ public final class Runtime {
     public var transcriptLimit: Int? {
         get { transcript.limit }
         set { transcript.limit = newValue }
+    }
+    /// Told every transcript line as it is appended (see `Transcript.sink`).
+    public var transcriptSink: (@Sendable (String) -> Void)? {
+        get { transcript.sink }
+        set { transcript.sink = newValue }
     }
     public internal(set) var violations: [Violation] = []
     public internal(set) var lastCallbacks: [Callback] = []  // of the most recent event
@@ -64,6 +79,10 @@ public final class Runtime {
     /// Told after each piece of work `settle()` performs, with the callback it belongs to (nil for work of no
     /// callback). A measuring hook for benchmarks (the host reads its own clock); it must not act on the runtime.
     public var didPerformWork: ((Work, Callback?) -> Void)? = nil
+    /// Told what the runtime is about to do: each fixed step, each piece of work, each call into the display. A
+    /// watchdog's probe (`interlude replay` keeps the latest in shared memory, so that it can say where a replay hung:
+    /// "hung in frame 812 during present"); it must be cheap and must not act on the runtime.
+    public var willDo: ((RuntimeActivity) -> Void)? = nil
 
     var nextStep: Int64 = 0  // index of the next fixed step
     var pending: [(work: Work, callback: Callback?)] = []

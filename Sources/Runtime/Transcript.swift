@@ -21,6 +21,10 @@ public struct Transcript: Sendable {
     /// lines (a few dozen interruptions, or some minutes of autosaves), for a diagnosis; about 150 KB.
     public static let sessionLimit = 1_000
 
+    /// Told every line as it is appended, before any `limit` lets it go: a replay streams its transcript to disk
+    /// with it, so that a run that hangs or crashes later still leaves every line written so far.
+    public var sink: (@Sendable (String) -> Void)?
+
     public init(limit: Int? = nil) { self.limit = limit }
 
     /// The kept lines, one JSON object per line, ending in a newline: the whole transcript when nothing was dropped.
@@ -31,7 +35,9 @@ public struct Transcript: Sendable {
         for (key, value) in fields {
             line += ",\"\(key)\":" + value.encoded
         }
-        lines.append(line + "}")
+        line += "}"
+        sink?(line)
+        lines.append(line)
         if let limit, lines.count >= limit + max(limit / 8, 1) { trim() }
     }
 

@@ -17,8 +17,26 @@ struct ReplayCommand: ParsableCommand {
             the PNG of every `capture` line; DIR/index.md and DIR/index.json summarise the run.
             All scripts are parsed before any runs: one invalid script stops everything.
 
-            Exit status: 0 every expectation held and no invariant broke; 1 some did not; 2 a script or
-            an option was invalid (the message names file:line:column).
+            Isolation: each script runs in a child process of its own (this same program), --jobs at a time,
+            so that a script that hangs or crashes fails alone and the others still run. A watchdog ends a
+            script still running after its deadline (default: 30 s plus the script's virtual length;
+            --timeout to change it) and reports where it was ("hung in frame 812 during draw (present)");
+            its transcript so far is kept (lines are written as they happen). Transcripts and frames are the
+            same bytes whatever --jobs is. --in-process runs the scripts in this process, one after another,
+            with no watchdog (for a debugger or valgrind).
+
+            Large suites: --shard K/N replays the K-th of N slices (scripts sorted by name, every N-th from
+            the K-th), so that N machines or CI jobs share a suite; --merge DIR... --out ALL gathers their
+            outputs into one folder and one index.
+
+            Examples:
+              interlude replay                                 # every bundled script, all cores, into out/
+              interlude replay --jobs 1 --timeout 20 a.script  # one at a time, 20 s each at most
+              interlude replay --shard 2/3 --out part2         # the second of three slices
+              interlude replay --merge part1 part2 part3 --out all
+
+            Exit status: 0 every expectation held and no invariant broke; 1 some did not (or a script hung or
+            crashed); 2 a script or an option was invalid (the message names file:line:column).
             """)
 
     @Argument(help: "Script files (.script). Default: every script in Assets/Interruptions.")
@@ -55,6 +73,35 @@ struct ReplayCommand: ParsableCommand {
             discussion: "With a shared server, `leaderboard down`/`up` lines cannot act and transcripts may vary."))
     var leaderboard: String?
 
+    @Option(help: ArgumentHelp("Scripts replayed at once, each in its own process (default: the number of cores)."))
+    var jobs: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a script may run before the watchdog ends it (default: 30 + its virtual length).",
+            valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("Replay only the K-th of N slices of the scripts, sorted by name.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Merge the outputs of earlier runs (their --out folders) into --out, with one index; runs nothing.",
+            valueName: "dir"))
+    var merge: [String] = []
+
+    @Flag(help: "Run the scripts in this process, one after another, without isolation or watchdog (for debuggers).")
+    var inProcess = false
+
+    // The parent's instructions to a child (one script each), and the hooks the tests use to make one script hang or
+    // crash on purpose. Hidden from --help: not for people.
+    @Option(help: .hidden) var childResult: String?
+    @Option(help: .hidden) var heartbeat: String?
+    @Option(help: .hidden) var testHang: String?
+    @Option(help: .hidden) var testCrash: String?
+
     func validate() throws {
         guard (16...4096).contains(width), (16...4096).contains(height) else {
             throw ValidationError("--width and --height must be within 16...4096")
@@ -72,65 +119,57 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !merge.isEmpty { return try runMerge() }
         try checkLeaderboardURL()
-        let scripts: [Script]
+        let scripts: [LoadedScript]
         let levels: [Level]
+        let selected: [LoadedScript]
         do {
+            try checkOptions()
             scripts = try loadScripts()
             levels = try loadLevels()
+            selected = try shard.map { try ReplayShard(parsing: $0).select(scripts) } ?? scripts
         } catch let error as ReplayInputError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw Exit.invalid
         }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        var results: [(ReplayResult, Double)] = []
-        for script in scripts {
-            let started = Date()
-            let result = try replay(script, levels: levels)
-            let seconds = Date().timeIntervalSince(started)
-            try Data(result.transcript.utf8).write(to: URL(fileURLWithPath: "\(out)/\(script.name).transcript.jsonl"))
-            results.append((result, seconds))
-            print(verdictLine(result, seconds: seconds))
-            for failure in result.failures { print("    " + failure) }
+        if let childResult {
+            // A child of `replay`: one script, its result for the parent, no output of its own.
+            guard let script = selected.first, selected.count == 1 else { throw Exit.invalid }
+            // Its own deadline, a little after the parent's: it dies even if the parent died first.
+            alarm(UInt32(min(timeout ?? 3_600, 86_400)) + 10)
+            let outcome = try replayHere(script, levels: levels, heartbeatPath: heartbeat)
+            let data = try JSONEncoder().encode(outcome)
+            try data.write(to: URL(fileURLWithPath: childResult), options: .atomic)
+            return
         }
-        try ReplayIndex.write(results, to: out)
-        let failed = results.filter { !$0.0.ok }.count
-        print("\(results.count - failed) passed, \(failed) failed")
-        print("transcripts, frames and index.md in \(out)/")
+        let outcomes: [ReplayOutcome]
+        if inProcess {
+            var done: [ReplayOutcome] = []
+            for script in selected {
+                let outcome = try replayHere(script, levels: levels, heartbeatPath: nil)
+                say(outcome.verdictLine)
+                for failure in outcome.failures { say("    " + failure) }
+                done.append(outcome)
+            }
+            outcomes = done
+        } else {
+            outcomes = try ReplayScheduler(command: self).run(selected)
+        }
+        try ReplayIndex.write(outcomes, to: out)
+        let failed = outcomes.filter { !$0.ok }.count
+        say("\(outcomes.count - failed) passed, \(failed) failed")
+        say("transcripts, frames and index.md in \(out)/")
         if failed > 0 { throw Exit.failed }
     }
 
-    private func verdictLine(_ result: ReplayResult, seconds: Double) -> String {
-        let verdict = result.ok ? "PASS" : "FAIL"
-        return "\(verdict)  \(result.scriptName)  \(result.expectations) expectations, \(result.frames.count) frames, "
-            + "ends \(result.finalState.rawValue), hash \(result.simulationHash)  (\(String(format: "%.2f", seconds)) s)"
-    }
-
-    private func replay(_ script: Script, levels: [Level]) throws -> ReplayResult {
-        let store: any SnapshotStore =
-            try dataDir.map { BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: "\($0)/\(script.name)")) }
-            ?? InMemorySnapshotStore()
-        let logToStandardError: (Runtime) -> Void = { runtime in
-            runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
+    /// Option values that ArgumentParser's types cannot check alone.
+    private func checkOptions() throws {
+        if let jobs, jobs < 1 { throw ReplayInputError.other("--jobs must be at least 1") }
+        if let timeout, !(timeout > 0 && timeout <= 86_400) {
+            throw ReplayInputError.other("--timeout must be a number of seconds, more than 0 and at most 86400")
         }
-        defer { try? store.flush() }
-        let connection = try LeaderboardConnection(
-            url: leaderboard, databasePath: nil, identityFolder: nil, replaying: true)
-        defer { connection.close() }
-        let configure: (Runtime) -> Void = { runtime in
-            logToStandardError(runtime)
-            runtime.useLeaderboard(connection.transport, pacing: .virtual)
-        }
-        guard !noRender else {
-            return ScriptRunner.run(
-                script, snapshots: store, presentEvery: Int64(presentEvery), levels: levels,
-                configure: configure)
-        }
-        let directory = try AssetDirectory.locate(assets)
-        let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
-        return ScriptRunner.run(
-            script, display: display, snapshots: store, presentEvery: Int64(presentEvery), levels: levels,
-            configure: configure)
     }
 
     /// The game's levels from Assets/Levels; a bad level file is an invalid input (exit 2).
@@ -144,7 +183,7 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    private func loadScripts() throws -> [Script] {
+    private func loadScripts() throws -> [LoadedScript] {
         var paths = files
         if paths.isEmpty {
             let directory: AssetDirectory
@@ -154,7 +193,7 @@ struct ReplayCommand: ParsableCommand {
                 throw ReplayInputError.other("no scripts in \(directory.path("Interruptions"))")
             }
         }
-        var scripts: [Script] = []
+        var scripts: [LoadedScript] = []
         var errors: [String] = []
         var names: [String: String] = [:]
         for path in paths {
@@ -174,7 +213,7 @@ struct ReplayCommand: ParsableCommand {
                     )
                 }
                 names[script.name] = path
-                scripts.append(script)
+                scripts.append(LoadedScript(script: script, path: path))
             } catch {
                 errors.append(error.description)
             }
@@ -194,5 +233,42 @@ enum ReplayInputError: Error, CustomStringConvertible {
         case .scripts(let errors): return errors.joined(separator: "\n") + "\nnothing was replayed."
         case .other(let message): return "error: " + message
         }
+    }
+}
+
+/// A parsed script and the file it came from (a child process parses it again).
+struct LoadedScript {
+    let script: Script
+    let path: String
+
+    var name: String { script.name }
+
+    /// The time of its last timed line, in seconds (saturating: a script may name absurd times).
+    var virtualSeconds: Double {
+        let last = script.lines.compactMap(\.command.time).max() ?? 0
+        return Double(last) / 1e9
+    }
+}
+
+/// `--shard K/N`: the scripts sorted by name, every N-th from the K-th (1-based), so that slices are balanced and the
+/// same on every machine whatever order the files were given in.
+struct ReplayShard {
+    let index: Int  // K
+    let count: Int  // N
+
+    init(parsing text: String) throws {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
+        else {
+            throw ReplayInputError.other("--shard must be K/N with 1 <= K <= N, e.g. 2/4; got '\(text)'")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    func select(_ scripts: [LoadedScript]) -> [LoadedScript] {
+        scripts.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }.enumerated()
+            .filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }

@@ -1,0 +1,130 @@
+import Foundation
+import GameCore
+import PlatformEGL
+import Replay
+import Runtime
+import Services
+
+extension ReplayCommand {
+    /// Replays one script in this process: the transcript is written line by line as it happens (a run that hangs
+    /// or crashes later leaves every line so far), frames as they are captured. `heartbeatPath`: where the parent's
+    /// watchdog reads what this process is doing (a child only).
+    func replayHere(_ loaded: LoadedScript, levels: [Level], heartbeatPath: String?) throws -> ReplayOutcome {
+        let script = loaded.script
+        let started = Subprocess.now()
+        let heartbeat = try heartbeatPath.map { try ReplayHeartbeat(path: $0) }
+        let transcript = try TranscriptFile(path: "\(out)/\(script.name).transcript.jsonl")
+        let store: any SnapshotStore =
+            try dataDir.map { BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: "\($0)/\(script.name)")) }
+            ?? InMemorySnapshotStore()
+        defer { try? store.flush() }
+        let connection = try LeaderboardConnection(
+            url: leaderboard, databasePath: nil, identityFolder: nil, replaying: true)
+        defer { connection.close() }
+        let hook = TestHook(hang: testHang == script.name, crash: testCrash == script.name, rendering: !noRender)
+        let configure: (Runtime) -> Void = { runtime in
+            runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
+            runtime.useLeaderboard(connection.transport, pacing: .virtual)
+            runtime.transcriptSink = transcript.sink
+            if heartbeat != nil || hook.isArmed {
+                runtime.willDo = { activity in
+                    heartbeat?.note(activity)
+                    hook.check(activity, script: script.name)
+                }
+            }
+        }
+        let result: ReplayResult
+        if noRender {
+            result = ScriptRunner.run(
+                script, snapshots: store, presentEvery: Int64(presentEvery), levels: levels, configure: configure)
+        } else {
+            heartbeat?.set(label: "making the EGL display")
+            let directory = try AssetDirectory.locate(assets)
+            let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
+            result = ScriptRunner.run(
+                script, display: display, snapshots: store, presentEvery: Int64(presentEvery), levels: levels,
+                configure: configure)
+        }
+        heartbeat?.set(label: "writing the results")
+        try transcript.close()
+        return ReplayOutcome(result, seconds: Subprocess.now() - started)
+    }
+}
+
+/// The transcript file, written line by line with `write(2)` (nothing buffered in this process to lose when it is
+/// killed), truncated when opened.
+final class TranscriptFile: Sendable {
+    let path: String
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ReplayInputError.other("\(path): cannot create: \(String(cString: strerror(errno)))")
+        }
+        self.path = path
+    }
+
+    /// Appends `line` and a newline.
+    var sink: @Sendable (String) -> Void {
+        let descriptor = descriptor
+        return { line in
+            var bytes = Array(line.utf8)
+            bytes.append(UInt8(ascii: "\n"))
+            var written = 0
+            while written < bytes.count {
+                let result = bytes.withUnsafeBytes {
+                    Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
+                }
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { return }  // a full disk: the end line's verdict still reaches the index
+                written += result
+            }
+        }
+    }
+
+    /// Flushes the file to disk and closes it.
+    func close() throws {
+        fsync(descriptor)
+        guard Glibc.close(descriptor) == 0 else {
+            throw ReplayInputError.other("\(path): cannot close: \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// The tests' way to make one script hang or crash on purpose (`--test-hang NAME`, `--test-crash NAME`): at the first
+/// frame drawn from step 30 on (or at step 30 without rendering), block for ever or trap.
+final class TestHook {
+    let hang: Bool
+    let crash: Bool
+    let rendering: Bool
+    private var stepReached = false  // the replay's one thread sets and reads it
+
+    init(hang: Bool, crash: Bool, rendering: Bool) {
+        self.hang = hang
+        self.crash = crash
+        self.rendering = rendering
+    }
+
+    var isArmed: Bool { hang || crash }
+    static let step: Int64 = 30
+
+    func check(_ activity: RuntimeActivity, script: String) {
+        guard isArmed else { return }
+        switch activity {
+        case .step(let step) where step >= Self.step:
+            stepReached = true
+            if !rendering { fire(script) }
+        case .display("present") where stepReached:
+            fire(script)
+        default:
+            break
+        }
+    }
+
+    private func fire(_ script: String) {
+        if crash { fatalError("--test-crash \(script): crashing on purpose") }
+        FileHandle.standardError.write(Data("\(script): --test-hang: blocking this frame on purpose\n".utf8))
+        while true { sleep(3600) }
+    }
+}

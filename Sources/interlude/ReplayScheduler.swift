@@ -1,0 +1,195 @@
+import Foundation
+
+/// Replays scripts in child processes, `--jobs` at a time, each under a watchdog. A child that hangs is killed at its
+/// deadline and reported with where it was (its heartbeat); a child that crashes is reported with how it ended and
+/// its last words; either way its transcript so far stays, and the other scripts run on. Prints a verdict line as
+/// each script ends and, on a terminal, a status line (done / total, the slowest running).
+struct ReplayScheduler {
+    let command: ReplayCommand
+
+    /// One script being replayed.
+    private struct Running {
+        let index: Int
+        let script: LoadedScript
+        let process: Subprocess
+        let deadline: Double  // seconds after start
+        let resultPath: String
+        let heartbeatPath: String
+        let outputPath: String
+    }
+
+    /// The outcomes of `scripts`, in their order.
+    func run(_ scripts: [LoadedScript]) throws -> [ReplayOutcome] {
+        let executable = try Self.executablePath()
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let parallel = max(1, min(command.jobs ?? Self.cores(), max(scripts.count, 1)))
+        let progress = ProgressLine(total: scripts.count)
+        var waiting = Array(scripts.enumerated())
+        var running: [Running] = []
+        var outcomes: [ReplayOutcome?] = Array(repeating: nil, count: scripts.count)
+        while !waiting.isEmpty || !running.isEmpty {
+            while running.count < parallel, !waiting.isEmpty {
+                let (index, script) = waiting.removeFirst()
+                running.append(try start(script, index: index, executable: executable, work: work))
+            }
+            var ended = false
+            for (position, child) in running.enumerated().reversed() {
+                var verdict: ReplayOutcome?
+                if child.process.poll() != nil {
+                    verdict = finished(child)
+                } else if child.process.elapsed > child.deadline {
+                    child.process.kill()
+                    verdict = hung(child)
+                }
+                guard let verdict else { continue }
+                running.remove(at: position)
+                outcomes[child.index] = verdict
+                progress.clear()
+                relay(child.outputPath)
+                progress.done += 1
+                say(verdict.verdictLine)
+                for failure in verdict.failures { say("    " + failure) }
+                ended = true
+            }
+            if !ended {
+                progress.show(running.map { ($0.script.name, $0.process.elapsed) })
+                usleep(20_000)
+            }
+        }
+        progress.clear()
+        return outcomes.map { $0! }
+    }
+
+    private func start(_ script: LoadedScript, index: Int, executable: String, work: String) throws -> Running {
+        let base = "\(work)/\(index)"
+        let resultPath = base + ".result.json"
+        let heartbeatPath = base + ".heartbeat"
+        let outputPath = base + ".output"
+        var arguments = [
+            "replay", "--out", command.out, "--width", "\(command.width)", "--height", "\(command.height)",
+        ]
+        arguments += ["--present-every", "\(command.presentEvery)", "--child-result", resultPath]
+        arguments += ["--heartbeat", heartbeatPath]
+        if command.noRender { arguments.append("--no-render") }
+        if let assets = command.assets { arguments += ["--assets", assets] }
+        if let dataDir = command.dataDir { arguments += ["--data-dir", dataDir] }
+        if let leaderboard = command.leaderboard { arguments += ["--leaderboard", leaderboard] }
+        if let testHang = command.testHang { arguments += ["--test-hang", testHang] }
+        if let testCrash = command.testCrash { arguments += ["--test-crash", testCrash] }
+        let deadline = command.timeout ?? (30 + min(script.virtualSeconds, 86_400))
+        arguments += ["--timeout", String(format: "%.3f", deadline), script.path]  // the child's own alarm, later
+        let process = try Subprocess(executable: executable, arguments: arguments, outputPath: outputPath)
+        return Running(
+            index: index, script: script, process: process, deadline: deadline, resultPath: resultPath,
+            heartbeatPath: heartbeatPath, outputPath: outputPath)
+    }
+
+    /// A child that ended by itself: its result, or how it died.
+    private func finished(_ child: Running) -> ReplayOutcome {
+        if case .exited(0) = child.process.ending,
+            let data = FileManager.default.contents(atPath: child.resultPath),
+            let outcome = try? JSONDecoder().decode(ReplayOutcome.self, from: data)
+        {
+            return outcome
+        }
+        let ending = child.process.ending?.description ?? "ended"
+        var failure = "\(child.script.path): crashed (\(ending))" + where_(child)
+        if let last = lastWords(child.outputPath) { failure += ": \(last)" }
+        return ReplayOutcome(
+            unfinished: child.script.name, verdict: .crashed, failure: failure, seconds: child.process.elapsed)
+    }
+
+    /// A child the watchdog ended.
+    private func hung(_ child: Running) -> ReplayOutcome {
+        let seconds = String(format: "%.0f", child.deadline)
+        let failure =
+            "\(child.script.path): hung" + where_(child)
+            + "; killed by the watchdog after \(seconds) s (--timeout to change it); transcript so far kept"
+        return ReplayOutcome(
+            unfinished: child.script.name, verdict: .hung, failure: failure, seconds: child.process.elapsed)
+    }
+
+    /// " in frame 812 during draw (present)", from the child's heartbeat.
+    private func where_(_ child: Running) -> String {
+        guard let (step, label) = ReplayHeartbeat.read(child.heartbeatPath) else { return "" }
+        return " in frame \(step) during \(label)"
+    }
+
+    /// The last line the child printed that says why it died (Swift's "Fatal error: ..."), else its last line.
+    private func lastWords(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard var line = lines.last(where: { $0.contains("Fatal error") || $0.contains("error:") }) ?? lines.last
+        else { return nil }
+        // Swift's runtime prints a fatal error's message twice on one line (message, then the same for the log).
+        let half = line.count / 2
+        if line.count % 2 == 0, line.prefix(half) == line.suffix(half) { line = String(line.prefix(half)) }
+        return String(line.prefix(300))
+    }
+
+    /// Copies what the child printed (its runtime log, a crash message) to standard error, in one piece.
+    private func relay(_ path: String) {
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return }
+        FileHandle.standardError.write(data)
+    }
+
+    /// This program, to start again as a child.
+    static func executablePath() throws -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { throw ReplayInputError.other("cannot find this program's path (/proc/self/exe)") }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func cores() -> Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    private static func temporaryFolder() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/interlude-replay-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw ReplayInputError.other("cannot create a temporary folder: \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+}
+
+/// The status line on a terminal: "[5/17] running: fight-level3-call-ios4 4.1 s, lock-menu-ios5 0.3 s". Elsewhere
+/// (CI logs) a line every 10 s while nothing ends, so a long run still shows it is alive.
+final class ProgressLine {
+    let total: Int
+    var done = 0
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private var shown = false
+    private var lastQuietLine = Subprocess.now()
+    private var lastShown = 0.0
+
+    init(total: Int) { self.total = total }
+
+    func show(_ running: [(name: String, seconds: Double)]) {
+        let slowest = running.sorted { $0.seconds > $1.seconds }
+        let list = slowest.map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }.joined(separator: ", ")
+        let text = "[\(done)/\(total)] running: \(list)"
+        if isTerminal {
+            guard Subprocess.now() - lastShown >= 0.2 else { return }
+            lastShown = Subprocess.now()
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + String(text.prefix(160))).utf8))
+            shown = true
+        } else if Subprocess.now() - lastQuietLine >= 10 {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+            lastQuietLine = Subprocess.now()
+        }
+    }
+
+    func clear() {
+        lastQuietLine = Subprocess.now()
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        shown = false
+    }
+}
+
+/// Prints `line` on standard output at once (no buffer: verdict lines of a long run appear as scripts end, in the
+/// order they were printed relative to standard error).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
