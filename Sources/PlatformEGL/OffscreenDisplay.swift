@@ -30,6 +30,12 @@ public final class OffscreenDisplay: Display {
     public private(set) var presentedFrames = 0
     /// What went wrong without stopping the display (a PNG that could not be written, a lost context), in order.
     public private(set) var problems: [String] = []
+    /// Draw every presented scene, even one equal to what the framebuffer holds (benchmarks, comparisons).
+    public var redrawsUnchangedScenes = false
+    /// Presents of a scene equal to the framebuffer's, not drawn again.
+    public private(set) var unchangedFramesSkipped = 0
+    // What the framebuffer holds, when it is exactly that scene's drawing, with the renderer's counts at the time.
+    private var sceneOnScreen: (scene: Scene, drawn: Int, surfaces: Int)?
     private var keptPixels: [UInt8]?  // RGBA, top row first; the framebuffer as of the last releaseSurfaces
 
     /// The renderer's GL guard.
@@ -60,11 +66,35 @@ public final class OffscreenDisplay: Display {
 
     /// Draws `scene` into the framebuffer and hands it to the rasteriser (`glFlush`, as a window's buffer swap
     /// would): without it llvmpipe keeps every unflushed frame's commands, 2 GiB after 4,000 frames.
+    /// A scene equal to the one the framebuffer already holds is not drawn again (unless `redrawsUnchangedScenes`):
+    /// a frame is a clear and a full redraw of its scene, so the pixels would be the same bytes. A paused or inactive
+    /// game, a menu, a frozen fight present the same scene for many frames in a row (about half of the bundled
+    /// scripts' frames); the captures and frame hashes are unchanged (tested).
     public func present(_ scene: Scene) {
         presentedFrames += 1
         guard makeCurrent() else { return }
+        if !redrawsUnchangedScenes, !gate.isForbidden, renderer.hasSurfaces, isShowing(scene) {
+            unchangedFramesSkipped += 1
+            return
+        }
         renderer.draw(scene)
-        if !gate.isForbidden { renderer.flush() }  // a refused draw is recorded once, as "draw"
+        guard !gate.isForbidden else { return }  // a refused draw is recorded once, as "draw"
+        remember(renderer.hasSurfaces ? scene : nil)
+        renderer.flush()
+    }
+
+    /// True when the framebuffer holds exactly `scene`'s drawing: we drew it last, and nothing (a test calling the
+    /// renderer directly, new surfaces) has drawn or made surfaces since.
+    private func isShowing(_ scene: Scene) -> Bool {
+        guard let sceneOnScreen else { return false }
+        let statistics = renderer.statistics
+        return sceneOnScreen.drawn == statistics.framesDrawn && sceneOnScreen.surfaces == statistics.surfaceCreations
+            && sceneOnScreen.scene == scene
+    }
+
+    private func remember(_ scene: Scene?) {
+        let statistics = renderer.statistics
+        sceneOnScreen = scene.map { ($0, statistics.framesDrawn, statistics.surfaceCreations) }
     }
 
     /// Waits for the GPU (`glFinish`).
@@ -83,12 +113,14 @@ public final class OffscreenDisplay: Display {
             if pixels.count == width * height * 4 { keptPixels = pixels }
         }
         renderer.releaseSurfaces()
+        sceneOnScreen = nil
     }
 
     /// Re-creates the framebuffer at the display's size.
     public func restoreSurfaces() {
         guard makeCurrent() else { return }
         renderer.makeSurfaces(width: width, height: height)
+        sceneOnScreen = nil
     }
 
     /// Draws `scene`, reads it back, writes `<name>.png` (when there is an output directory) and hashes the
@@ -96,6 +128,7 @@ public final class OffscreenDisplay: Display {
     public func capture(_ name: String, scene: Scene) -> Frame {
         guard makeCurrent() else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
         renderer.draw(scene)
+        remember(renderer.hasSurfaces && !gate.isForbidden ? scene : nil)
         let pixels = renderer.readPixels()
         guard pixels.count == width * height * 4 else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
         return save(pixels, as: name)
