@@ -41,6 +41,7 @@ extension ReplayCommand {
             heartbeat?.set(label: "making the EGL display")
             let directory = try AssetDirectory.locate(assets)
             let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
+            display.redrawsUnchangedScenes = redrawUnchangedFrames
             result = ScriptRunner.run(
                 script, display: display, snapshots: store, presentEvery: Int64(presentEvery), levels: levels,
                 configure: configure)

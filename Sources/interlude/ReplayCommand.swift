@@ -57,6 +57,12 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Render every N-th fixed step while the frame loop runs (1 = 60 fps of virtual time).")
     var presentEvery: Int = 1
 
+    @Flag(
+        help: ArgumentHelp(
+            "Draw every frame, even one whose scene equals the frame before (slower; the same pixels).",
+            discussion: "By default a scene equal to the one the framebuffer holds is not drawn again."))
+    var redrawUnchangedFrames = false
+
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
 

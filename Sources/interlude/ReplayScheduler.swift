@@ -72,6 +72,7 @@ struct ReplayScheduler {
         arguments += ["--present-every", "\(command.presentEvery)", "--child-result", resultPath]
         arguments += ["--heartbeat", heartbeatPath]
         if command.noRender { arguments.append("--no-render") }
+        if command.redrawUnchangedFrames { arguments.append("--redraw-unchanged-frames") }
         if let assets = command.assets { arguments += ["--assets", assets] }
         if let dataDir = command.dataDir { arguments += ["--data-dir", dataDir] }
         if let leaderboard = command.leaderboard { arguments += ["--leaderboard", leaderboard] }

@@ -3,15 +3,16 @@ import XCTest
 
 /// `interlude replay` end to end: the bundled scripts, determinism, and refusal of invalid scripts.
 final class ReplayCommandTests: XCTestCase {
+    /// One script at a time and two at a time give the same bytes: transcripts and captured frames.
     func testEveryBundledScriptPassesAndReplaysByteIdentically() throws {
         let scripts = Interlude.bundledScripts
         XCTAssertGreaterThanOrEqual(scripts.count, 10)
         let first = try Interlude.temporaryFolder()
         let second = try Interlude.temporaryFolder()
-        let run1 = try Interlude.run(["replay", "--out", first.path] + scripts)
+        let run1 = try Interlude.run(["replay", "--jobs", "1", "--out", first.path] + scripts)
         XCTAssertEqual(run1.status, 0, run1.output + run1.errors)
         XCTAssertTrue(run1.output.contains("\(scripts.count) passed, 0 failed"), run1.output)
-        let run2 = try Interlude.run(["replay", "--out", second.path] + scripts)
+        let run2 = try Interlude.run(["replay", "--jobs", "2", "--out", second.path] + scripts)
         XCTAssertEqual(run2.status, 0, run2.output + run2.errors)
         for script in scripts {
             let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
@@ -24,6 +25,12 @@ final class ReplayCommandTests: XCTestCase {
         }
         let pngs = try FileManager.default.contentsOfDirectory(atPath: first.path).filter { $0.hasSuffix(".png") }
         XCTAssertGreaterThanOrEqual(pngs.count, 8, "captured frames are written as PNG")
+        for png in pngs {
+            XCTAssertEqual(
+                try Data(contentsOf: first.appendingPathComponent(png)),
+                try Data(contentsOf: second.appendingPathComponent(png)), "\(png): frames differ between --jobs 1 and 2"
+            )
+        }
         XCTAssertTrue(FileManager.default.fileExists(atPath: first.appendingPathComponent("index.md").path))
         let index = try JSONSerialization.jsonObject(with: Data(contentsOf: first.appendingPathComponent("index.json")))
         XCTAssertEqual((index as? [Any])?.count, scripts.count)

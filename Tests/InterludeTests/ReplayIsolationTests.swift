@@ -1,0 +1,117 @@
+import Foundation
+import XCTest
+
+/// `interlude replay` runs each script in a child process under a watchdog: a script that hangs or crashes fails
+/// alone, with where it was, its transcript so far kept, and the next script still runs. Shards merge into the index
+/// of the whole run.
+final class ReplayIsolationTests: XCTestCase {
+    private let scripts = Interlude.root.appendingPathComponent("Assets/Interruptions").path
+
+    func testAHangingScriptIsKilledByTheWatchdogAndTheNextOneRuns() throws {
+        let out = try Interlude.temporaryFolder()
+        let started = Date()
+        let result = try Interlude.run([
+            "replay", "--out", out.path, "--jobs", "1", "--timeout", "6", "--test-hang", "home-single-player",
+            "\(scripts)/home-single-player.script", "\(scripts)/purge-relaunch.script",
+        ])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "the watchdog must end the hung script")
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        XCTAssertTrue(result.output.contains("HUNG  home-single-player"), result.output)
+        XCTAssertTrue(
+            result.output.contains("hung in frame 30 during draw (present); killed by the watchdog after 6 s"),
+            result.output)
+        XCTAssertTrue(result.output.contains("PASS  purge-relaunch"), "the next script still runs: \(result.output)")
+        XCTAssertTrue(result.output.contains("1 passed, 1 failed"), result.output)
+        let transcript = try String(
+            contentsOf: out.appendingPathComponent("home-single-player.transcript.jsonl"), encoding: .utf8)
+        XCTAssertTrue(transcript.contains(#""name":"didBecomeActive""#), "the transcript so far is kept: \(transcript)")
+        XCTAssertFalse(transcript.contains(#""type":"end""#), "a hung replay has no end line")
+        let index = try indexEntries(out)
+        XCTAssertEqual(index["home-single-player"]?["verdict"] as? String, "hung")
+        XCTAssertEqual(index["purge-relaunch"]?["verdict"] as? String, "pass")
+    }
+
+    func testACrashingScriptFailsAloneAndTheNextOneRuns() throws {
+        let out = try Interlude.temporaryFolder()
+        let result = try Interlude.run([
+            "replay", "--out", out.path, "--jobs", "1", "--no-render", "--test-crash", "sms-ios4-opened",
+            "\(scripts)/sms-ios4-opened.script", "\(scripts)/purge-relaunch.script",
+        ])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        XCTAssertTrue(result.output.contains("CRASH  sms-ios4-opened"), result.output)
+        XCTAssertTrue(result.output.contains("crashed (killed by signal 4 (SIGILL"), result.output)
+        XCTAssertTrue(result.output.contains("in frame 30 during simulation"), result.output)
+        XCTAssertTrue(result.output.contains("--test-crash sms-ios4-opened: crashing on purpose"), result.output)
+        XCTAssertTrue(result.output.contains("PASS  purge-relaunch"), result.output)
+        XCTAssertEqual(try indexEntries(out)["sms-ios4-opened"]?["verdict"] as? String, "crashed")
+    }
+
+    func testShardsMergeIntoTheIndexOfTheWholeRun() throws {
+        let whole = try Interlude.temporaryFolder()
+        let all = try Interlude.run(["replay", "--no-render", "--out", whole.path])
+        XCTAssertEqual(all.status, 0, all.output + all.errors)
+        var parts: [String] = []
+        var seen: [String] = []
+        for shard in 1...3 {
+            let part = try Interlude.temporaryFolder()
+            let run = try Interlude.run(["replay", "--no-render", "--shard", "\(shard)/3", "--out", part.path])
+            XCTAssertEqual(run.status, 0, run.output + run.errors)
+            seen += try indexEntries(part).keys
+            parts.append(part.path)
+        }
+        XCTAssertEqual(seen.sorted(), Array(try indexEntries(whole).keys).sorted(), "the shards cover the suite once")
+        let merged = try Interlude.temporaryFolder()
+        let merge = try Interlude.run(["replay", "--merge"] + parts + ["--out", merged.path])
+        XCTAssertEqual(merge.status, 0, merge.output + merge.errors)
+        XCTAssertTrue(merge.output.contains("merged 3 folders: \(seen.count) passed, 0 failed"), merge.output)
+        let expected = try indexEntries(whole)
+        for (name, entry) in try indexEntries(merged) {
+            XCTAssertEqual(entry["simulationHash"] as? String, expected[name]?["simulationHash"] as? String, name)
+            let a = try Data(contentsOf: whole.appendingPathComponent("\(name).transcript.jsonl"))
+            let b = try Data(contentsOf: merged.appendingPathComponent("\(name).transcript.jsonl"))
+            XCTAssertEqual(a, b, "\(name): the merged transcript is the whole run's")
+        }
+        // The same script in two folders is refused.
+        let twice = try Interlude.run(["replay", "--merge", parts[0], parts[0], "--out", merged.path])
+        XCTAssertEqual(twice.status, 2, twice.output + twice.errors)
+        XCTAssertTrue(twice.errors.contains("is in both"), twice.errors)
+    }
+
+    func testInvalidIsolationOptionsExitTwo() throws {
+        let out = try Interlude.temporaryFolder()
+        for (arguments, message) in [
+            (["--shard", "4/3"], "--shard must be K/N"), (["--shard", "x"], "--shard must be K/N"),
+            (["--jobs", "0"], "--jobs must be at least 1"), (["--timeout=0"], "--timeout must be"),
+        ] {
+            let result = try Interlude.run(["replay", "--no-render", "--out", out.path] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.output)\(result.errors)")
+            XCTAssertTrue(result.errors.contains(message), "\(arguments): \(result.errors)")
+        }
+    }
+
+    /// Not drawing a scene equal to the framebuffer's changes no byte of the transcripts or captures.
+    func testSkippingUnchangedFramesChangesNoPixel() throws {
+        let names = ["sms-ios4-dismissed", "home-single-player", "lock-menu-ios5"]
+        let files = names.map { "\(scripts)/\($0).script" }
+        let skipping = try Interlude.temporaryFolder()
+        let drawing = try Interlude.temporaryFolder()
+        let first = try Interlude.run(["replay", "--out", skipping.path] + files)
+        XCTAssertEqual(first.status, 0, first.output + first.errors)
+        let second = try Interlude.run(["replay", "--redraw-unchanged-frames", "--out", drawing.path] + files)
+        XCTAssertEqual(second.status, 0, second.output + second.errors)
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: skipping.path)
+            .filter { $0.hasSuffix(".png") || $0.hasSuffix(".jsonl") }
+        XCTAssertGreaterThanOrEqual(outputs.filter { $0.hasSuffix(".png") }.count, 4)
+        for file in outputs {
+            XCTAssertEqual(
+                try Data(contentsOf: skipping.appendingPathComponent(file)),
+                try Data(contentsOf: drawing.appendingPathComponent(file)), file)
+        }
+    }
+
+    private func indexEntries(_ folder: URL) throws -> [String: [String: Any]] {
+        let data = try Data(contentsOf: folder.appendingPathComponent("index.json"))
+        let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: entries.map { ($0["script"] as! String, $0) })
+    }
+}
