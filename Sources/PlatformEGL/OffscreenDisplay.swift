@@ -64,8 +64,13 @@ public final class OffscreenDisplay: Display {
         try self.init(width: width, height: height, outputDirectory: outputDirectory, assets: AssetDirectory.locate())
     }
 
-    /// Draws `scene` into the framebuffer and hands it to the rasteriser (`glFlush`, as a window's buffer swap
-    /// would): without it llvmpipe keeps every unflushed frame's commands, 2 GiB after 4,000 frames.
+    /// Draws `scene` into the framebuffer and waits until it is rasterised (`glFinish`). Not `glFlush` alone: Mesa
+    /// 22.3's llvmpipe then hands a frame's scene back for reuse as soon as its fence's counter says done, read without
+    /// the fence's lock (`lp_setup_get_empty_scene` → `lp_fence_signalled`), and frees the fence while the last
+    /// rasteriser thread may still be inside `lp_fence_signal`'s `cnd_broadcast` on it; when that memory was reused,
+    /// the thread blocked for ever on a garbage lock word and the replay hung (issue 11). `glFinish` waits for the
+    /// fence under its lock, so no fence is still being signalled when the next frame needs a scene. (Without any
+    /// flush llvmpipe keeps every unflushed frame's commands: 2 GiB after 4,000 frames.)
     /// A scene equal to the one the framebuffer already holds is not drawn again (unless `redrawsUnchangedScenes`):
     /// a frame is a clear and a full redraw of its scene, so the pixels would be the same bytes. A paused or inactive
     /// game, a menu, a frozen fight present the same scene for many frames in a row (about half of the bundled
@@ -80,7 +85,7 @@ public final class OffscreenDisplay: Display {
         renderer.draw(scene)
         guard !gate.isForbidden else { return }  // a refused draw is recorded once, as "draw"
         remember(renderer.hasSurfaces ? scene : nil)
-        renderer.flush()
+        renderer.finish()
     }
 
     /// True when the framebuffer holds exactly `scene`'s drawing: we drew it last, and nothing (a test calling the

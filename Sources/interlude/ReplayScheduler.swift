@@ -31,7 +31,8 @@ struct ReplayScheduler {
         while !waiting.isEmpty || !running.isEmpty {
             while running.count < parallel, !waiting.isEmpty {
                 let (index, script) = waiting.removeFirst()
-                running.append(try start(script, index: index, executable: executable, work: work))
+                running.append(
+                    try start(script, index: index, executable: executable, work: work, parallel: parallel))
             }
             var ended = false
             for (position, child) in running.enumerated().reversed() {
@@ -61,7 +62,9 @@ struct ReplayScheduler {
         return outcomes.map { $0! }
     }
 
-    private func start(_ script: LoadedScript, index: Int, executable: String, work: String) throws -> Running {
+    private func start(
+        _ script: LoadedScript, index: Int, executable: String, work: String, parallel: Int
+    ) throws -> Running {
         let base = "\(work)/\(index)"
         let resultPath = base + ".result.json"
         let heartbeatPath = base + ".heartbeat"
@@ -80,10 +83,21 @@ struct ReplayScheduler {
         if let testCrash = command.testCrash { arguments += ["--test-crash", testCrash] }
         let deadline = command.timeout ?? (30 + min(script.virtualSeconds, 86_400))
         arguments += ["--timeout", String(format: "%.3f", deadline), script.path]  // the child's own alarm, later
-        let process = try Subprocess(executable: executable, arguments: arguments, outputPath: outputPath)
+        let process = try Subprocess(
+            executable: executable, arguments: arguments, environment: rasterizerThreads(parallel),
+            outputPath: outputPath)
         return Running(
             index: index, script: script, process: process, deadline: deadline, resultPath: resultPath,
             heartbeatPath: heartbeatPath, outputPath: outputPath)
+    }
+
+    /// llvmpipe's rasteriser threads per child, unless the user chose (`LP_NUM_THREADS`): the cores shared among the
+    /// jobs; with a core or less each, none (the child rasterises on its own thread: with a `glFinish` a frame there
+    /// is nothing to overlap, and no thread to wake and wait for). The pixels are the same for any count.
+    private func rasterizerThreads(_ parallel: Int) -> [String: String] {
+        guard ProcessInfo.processInfo.environment["LP_NUM_THREADS"] == nil else { return [:] }
+        let share = Self.cores() / max(1, parallel)
+        return ["LP_NUM_THREADS": String(share <= 1 ? 0 : share)]
     }
 
     /// A child that ended by itself: its result, or how it died.

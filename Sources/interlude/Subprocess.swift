@@ -21,9 +21,9 @@ final class Subprocess {
     let started: Double  // monotonic seconds
     private(set) var ending: Ending?
 
-    /// Starts `executable` with `arguments` (not including argv[0]); its standard input is /dev/null, its standard
-    /// output and error are appended to `outputPath`.
-    init(executable: String, arguments: [String], outputPath: String) throws {
+    /// Starts `executable` with `arguments` (not including argv[0]) and this process's environment with `environment`
+    /// added or replaced; its standard input is /dev/null, its standard output and error are appended to `outputPath`.
+    init(executable: String, arguments: [String], environment: [String: String] = [:], outputPath: String) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -32,8 +32,12 @@ final class Subprocess {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        var variables = ProcessInfo.processInfo.environment
+        for (name, value) in environment { variables[name] = value }
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard result == 0 else {
             throw ReplayInputError.other("cannot start \(executable): \(String(cString: strerror(result)))")
         }

@@ -34,7 +34,7 @@ struct ReplayBenchmarkSmokeTests {
         let json = try runBench(
             [
                 "replay", "--scenarios", "20", "--events", "6", "--rounds", "1", "--cli-runs", "1", "--minutes", "1",
-                "--interlude", interludeBinary.path,
+                "--suite", "no", "--interlude", interludeBinary.path,
             ], json: folder + "/replay.json")
         let figures = try #require(json["figures"] as? [[String: Any]])
         let goals = figures.filter { $0["goal"] != nil }

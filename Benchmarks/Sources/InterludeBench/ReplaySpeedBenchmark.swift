@@ -22,7 +22,7 @@ enum ReplaySpeedBenchmark {
             allowed: [
                 "--scenarios": "1000", "--events": "12", "--seed": "1", "--rounds": "20", "--cli-runs": "5",
                 "--minutes": "10", "--width": "320", "--height": "180",
-                "--unfinished": "no", "--interlude": "",
+                "--unfinished": "no", "--interlude": "", "--suite": "yes",
                 "--json": "out/bench/replay.json",
             ])
         guard ["yes", "no"].contains(options.string("--unfinished")) else {
@@ -70,6 +70,12 @@ enum ReplaySpeedBenchmark {
                 note: "sms-ios4-dismissed.script; process start, assets, embedded leaderboard server, replay, exit"))
         figures.append(Figure(name: "CLI: one script, new process p99", value: cli.p99, unit: "ms"))
         extra["cli"] = cli.json(reference: nil)
+
+        if options.string("--suite") == "yes" {
+            let suite = try mainJob(options, assets: assets)
+            figures += suite.figures
+            extra["suite"] = suite.extra
+        }
 
         let folder = (options.string("--json") as NSString).deletingLastPathComponent
         let session = try SessionReplay.measure(
@@ -156,6 +162,45 @@ enum ReplaySpeedBenchmark {
         ]
         return (figures, extra)
     }
+
+    /// The main job (`make replay`'s replay): every bundled script rendered at 640x360, 60 frames a virtual second,
+    /// by the `interlude` binary given, three ways in the same run: the reference, one process drawing every frame
+    /// (`--in-process --redraw-unchanged-frames`, how `make replay` replayed before issue 11, with today's renderer);
+    /// one process skipping unchanged frames (`--in-process`); and the default (a child process per script, as many
+    /// at once as there are cores, unchanged frames skipped). Wall seconds, and each as a ratio of the reference.
+    static func mainJob(_ options: ModeOptions, assets: AssetDirectory) throws -> (
+        figures: [Figure], extra: [String: Any]
+    ) {
+        let interlude = try ChildProcess.interlude(options.string("--interlude"))
+        let out = NSTemporaryDirectory() + "interlude-bench-replay-suite"
+        let ways: [(name: String, arguments: [String])] = [
+            ("one process, every frame drawn (reference)", ["--in-process", "--redraw-unchanged-frames"]),
+            ("one process, unchanged frames skipped", ["--in-process"]),
+            ("default: a process per script, --jobs \(ReplaySpeedBenchmark.cores())", []),
+        ]
+        var seconds: [Double] = []
+        for way in ways {
+            try? FileManager.default.removeItem(atPath: out)
+            let child = try ChildProcess.run(interlude, ["replay", "--out", out] + way.arguments)
+            guard child.status == 0 else { throw BenchmarkError("interlude replay \(way.name) exited \(child.status)") }
+            seconds.append(child.wallMs / 1000)
+            print(String(format: "main job, %@: %.1f s", way.name, child.wallMs / 1000))
+        }
+        let figures = zip(ways, seconds).enumerated().map { index, pair in
+            Figure(
+                name: "main job: bundled scripts rendered, \(pair.0.name)", value: pair.1, unit: "s",
+                goal: index == 2 ? 25 : nil, better: .lower,
+                note: String(format: "%.2fx the reference's time", pair.1 / seconds[0]))
+        }
+        let extra: [String: Any] = [
+            "seconds": Dictionary(uniqueKeysWithValues: zip(ways.map(\.name), seconds)),
+            "ratioToReference": Dictionary(
+                uniqueKeysWithValues: zip(ways.map(\.name), seconds.map { $0 / seconds[0] })),
+        ]
+        return (figures, extra)
+    }
+
+    static func cores() -> Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// `interlude replay --no-render` of `script` in a new process, one warm-up then `--cli-runs` timed runs.
     static func commandLine(_ options: ModeOptions, script: String) throws -> Measurement {
