@@ -64,13 +64,16 @@ public final class OffscreenDisplay: Display {
         try self.init(width: width, height: height, outputDirectory: outputDirectory, assets: AssetDirectory.locate())
     }
 
-    /// Draws `scene` into the framebuffer and waits until it is rasterised (`glFinish`). Not `glFlush` alone: Mesa
-    /// 22.3's llvmpipe then hands a frame's scene back for reuse as soon as its fence's counter says done, read without
-    /// the fence's lock (`lp_setup_get_empty_scene` → `lp_fence_signalled`), and frees the fence while the last
-    /// rasteriser thread may still be inside `lp_fence_signal`'s `cnd_broadcast` on it; when that memory was reused,
-    /// the thread blocked for ever on a garbage lock word and the replay hung (issue 11). `glFinish` waits for the
-    /// fence under its lock, so no fence is still being signalled when the next frame needs a scene. (Without any
-    /// flush llvmpipe keeps every unflushed frame's commands: 2 GiB after 4,000 frames.)
+    /// Draws `scene` into the framebuffer and waits until it is rasterised (`glFinish`). Not `glFlush` alone (issue 11):
+    /// Mesa 22.3's llvmpipe hands a finished frame's scene back for reuse as soon as its fence's counter says done, read
+    /// without the fence's lock (`lp_setup_get_empty_scene` → `lp_fence_signalled`), and frees the fence while the last
+    /// rasteriser thread may still be inside `lp_fence_signal`'s `cnd_broadcast` on it. The 112-byte block was then
+    /// reused by our next frame's HUD strings, the thread waited for ever on a lock word that read "ball", and the
+    /// replay hung. Waiting for every frame keeps the next frame from overtaking the rasteriser, which shrinks that
+    /// window to a thread descheduled for a whole frame (`llvmpipe_fence_finish` also skips the lock once the counter
+    /// says done); only llvmpipe without rasteriser threads (`LP_NUM_THREADS=0`, what `interlude replay` gives its
+    /// children when the jobs fill the cores) or a fixed Mesa closes it. Without any flush llvmpipe would keep every
+    /// frame's commands: 2 GiB after 4,000 frames.
     /// A scene equal to the one the framebuffer already holds is not drawn again (unless `redrawsUnchangedScenes`):
     /// a frame is a clear and a full redraw of its scene, so the pixels would be the same bytes. A paused or inactive
     /// game, a menu, a frozen fight present the same scene for many frames in a row (about half of the bundled

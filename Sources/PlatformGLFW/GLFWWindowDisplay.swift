@@ -84,7 +84,8 @@ public final class GLFWWindowDisplay: Display {
         return (Int(width), Int(height))
     }
 
-    /// Draws `scene` into the framebuffer (resized to the window's first), blits it to the window and swaps.
+    /// Draws `scene` into the framebuffer (resized to the window's first), blits it to the window, waits for it and
+    /// swaps.
     public func present(_ scene: Scene) {
         presentedFrames += 1
         makeCurrent()
@@ -93,7 +94,11 @@ public final class GLFWWindowDisplay: Display {
         if renderer.hasSurfaces { makeSurfaces(width: size.width, height: size.height) }
         renderer.draw(scene)
         renderer.blitToWindow(width: size.width, height: size.height)
-        if !renderer.gate.isForbidden { glfwSwapBuffers(window) }
+        guard !renderer.gate.isForbidden else { return }
+        // Wait for the frame before the swap: Mesa 22.3's llvmpipe may otherwise free a frame's fence while a
+        // rasteriser thread still signals it, a use after free that hung replays (issue 11; OffscreenDisplay.present).
+        renderer.finish()
+        glfwSwapBuffers(window)
     }
 
     /// Waits for the GPU (`glFinish`).

@@ -160,7 +160,8 @@ struct ReplayScheduler {
     static func cores() -> Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     private static func temporaryFolder() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/interlude-replay-XXXXXX").utf8CString)
+        var template = Array(
+            ((NSTemporaryDirectory() as NSString).appendingPathComponent("interlude-replay-XXXXXX")).utf8CString)
         guard let made = mkdtemp(&template) else {
             throw ReplayInputError.other("cannot create a temporary folder: \(String(cString: strerror(errno)))")
         }

@@ -5,5 +5,16 @@
 //   interlude soak --data-dir DIR [--cycles N]              headless game saving continuously (crash harness)
 
 import ArgumentParser
+import Foundation
 
-InterludeCommand.main()
+do {
+    var command = try InterludeCommand.parseAsRoot()
+    try command.run()
+} catch {
+    // CONTRACT §9: an invalid option exits 2 (ArgumentParser's own usage errors would exit 64).
+    if InterludeCommand.exitCode(for: error) == .validationFailure {
+        FileHandle.standardError.write(Data((InterludeCommand.fullMessage(for: error) + "\n").utf8))
+        exit(2)
+    }
+    InterludeCommand.exit(withError: error)
+}

@@ -115,3 +115,14 @@ final class ReplayIsolationTests: XCTestCase {
         return Dictionary(uniqueKeysWithValues: entries.map { ($0["script"] as! String, $0) })
     }
 }
+
+/// CONTRACT §9: an invalid option exits 2, whoever finds it (ArgumentParser or the command).
+final class OptionErrorTests: XCTestCase {
+    func testUsageErrorsExitTwo() throws {
+        for arguments in [["replay", "--no-such-option"], ["replay", "--width", "3"], ["replay", "--jobs", "many"]] {
+            let result = try Interlude.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.output)\(result.errors)")
+            XCTAssertTrue(result.errors.contains("Error:") || result.errors.contains("error:"), result.errors)
+        }
+    }
+}

@@ -2,9 +2,9 @@
 // written as .script text beside the mode's JSON and parsed back, replayed through ScriptRunner in one process:
 // without display (the simulation, frame loop and transcript alone), then at 320x180 presenting every fixed step
 // (as `interlude replay --present-every 1` does) with `glFinish` after every frame, so that every frame is rasterised
-// before the next: the figure held to the goal. With `--unfinished yes`, also exactly as `interlude replay` does (no
-// glFinish per frame; llvmpipe then overlaps rasterising with the next frame, but keeps every unflushed frame's
-// data until the next glFinish: 1.8 GiB by the end of this session). Each run must pass; transcripts must be identical.
+// before the next: the figure held to the goal. With `--unfinished yes`, also through `OffscreenDisplay.present`
+// alone (which since issue 11 waits for each frame too). Every frame is drawn, even a scene equal to the frame before
+// (`redrawsUnchangedScenes`), so the figure measures drawing. Each run must pass; transcripts must be identical.
 
 import Foundation
 import GameCore
@@ -83,7 +83,9 @@ enum SessionReplay {
     }
 
     private static func display(_ width: Int, _ height: Int, finishing: Bool) throws -> TimedDisplay {
-        TimedDisplay(try OffscreenDisplay(width: width, height: height), finishEveryFrame: finishing)
+        let display = try OffscreenDisplay(width: width, height: height)
+        display.redrawsUnchangedScenes = true  // time every frame's drawing, as before unchanged frames were skipped
+        return TimedDisplay(display, finishEveryFrame: finishing)
     }
 
     /// Replays `script` (timed: the run and its transcript; the display is made before).
