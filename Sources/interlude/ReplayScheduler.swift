@@ -31,8 +31,17 @@ struct ReplayScheduler {
         while !waiting.isEmpty || !running.isEmpty {
             while running.count < parallel, !waiting.isEmpty {
                 let (index, script) = waiting.removeFirst()
-                running.append(
-                    try start(script, index: index, executable: executable, work: work, parallel: parallel))
+                do {
+                    running.append(
+                        try start(script, index: index, executable: executable, work: work, parallel: parallel))
+                } catch {
+                    // No process (out of memory or process slots): this script fails, the others still get their turn.
+                    let failure = "\(script.path): crashed before it started: \(error)"
+                    outcomes[index] = ReplayOutcome(
+                        unfinished: script.name, verdict: .crashed, failure: failure, seconds: 0)
+                    progress.done += 1
+                    say(outcomes[index]!.verdictLine)
+                }
             }
             var ended = false
             for (position, child) in running.enumerated().reversed() {
