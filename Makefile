@@ -9,7 +9,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test check-imports diagrams bench-render bench stress clean
+.PHONY: setup build replay test check-imports diagrams bench-render bench stress probe clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -77,6 +77,17 @@ bench: setup
 STRESS_RUNS ?= 50
 stress: build
 	bash Benchmarks/stress.sh $(STRESS_RUNS) .build/debug/interlude
+
+# The llvmpipe fence race of issue 11, made likely (Benchmarks/hang-probe/fencewatch.c): every bundled script in one
+# process with two rasteriser threads, each broadcast of theirs delayed 2 ms; fails if a fence is freed during one.
+probe: build
+	cc -O2 -shared -fPIC -o .build/fencewatch.so Benchmarks/hang-probe/fencewatch.c -ldl
+	LP_NUM_THREADS=2 FENCEWATCH_DELAY_US=2000 LD_PRELOAD=$(CURDIR)/.build/fencewatch.so \
+	  timeout 900 .build/debug/interlude replay --in-process --out $(OUT)/probe > .build/probe.out 2> .build/probe.err; \
+	  tail -2 .build/probe.out
+	@grep '^fencewatch: [0-9]' .build/probe.err
+	@grep -q ' 0 failed' .build/probe.out
+	@grep -q ', 0 freed during broadcast' .build/probe.err
 
 clean:
 	rm -rf .build $(OUT)
