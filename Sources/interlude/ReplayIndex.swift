@@ -23,12 +23,12 @@ struct ReplayOutcome: Codable, Sendable {
     var simulationHash: String?  // nil when the replay never ended
     var transcript: String  // file name, beside the index
     var seconds: Double  // wall time, rounded to the millisecond
-
-    var ok: Bool { verdict == .pass }
+    var ok: Bool  // verdict pass (kept in index.json as before the verdicts)
 
     init(_ result: ReplayResult, seconds: Double) {
         script = result.scriptName
         verdict = result.ok ? .pass : .fail
+        ok = result.ok
         expectations = result.expectations
         failures = result.failures
         frames = result.frames.map { FrameEntry(file: $0.file, hash: $0.hash) }
@@ -42,6 +42,7 @@ struct ReplayOutcome: Codable, Sendable {
     init(unfinished script: String, verdict: Verdict, failure: String, seconds: Double) {
         self.script = script
         self.verdict = verdict
+        ok = false
         expectations = 0
         failures = [failure]
         frames = []
