@@ -87,12 +87,12 @@ public final class OffscreenDisplay: Display {
         }
         renderer.draw(scene)
         guard !gate.isForbidden else { return }  // a refused draw is recorded once, as "draw"
-        remember(renderer.hasSurfaces ? scene : nil)
+        remember(scene)
         renderer.finish()
     }
 
     /// True when the framebuffer holds exactly `scene`'s drawing: we drew it last, and nothing (a test calling the
-    /// renderer directly, new surfaces) has drawn or made surfaces since.
+    /// renderer directly, surfaces released and made again) has drawn or made surfaces since.
     private func isShowing(_ scene: Scene) -> Bool {
         guard let sceneOnScreen else { return false }
         let statistics = renderer.statistics
@@ -100,9 +100,12 @@ public final class OffscreenDisplay: Display {
             && sceneOnScreen.scene == scene
     }
 
-    private func remember(_ scene: Scene?) {
+    /// Notes that `scene` was just drawn: the framebuffer holds it if it exists and the draw was allowed.
+    private func remember(_ scene: Scene) {
         let statistics = renderer.statistics
-        sceneOnScreen = scene.map { ($0, statistics.framesDrawn, statistics.surfaceCreations) }
+        sceneOnScreen =
+            renderer.hasSurfaces && !gate.isForbidden
+            ? (scene, statistics.framesDrawn, statistics.surfaceCreations) : nil
     }
 
     /// Waits for the GPU (`glFinish`).
@@ -121,14 +124,12 @@ public final class OffscreenDisplay: Display {
             if pixels.count == width * height * 4 { keptPixels = pixels }
         }
         renderer.releaseSurfaces()
-        sceneOnScreen = nil
     }
 
     /// Re-creates the framebuffer at the display's size.
     public func restoreSurfaces() {
         guard makeCurrent() else { return }
         renderer.makeSurfaces(width: width, height: height)
-        sceneOnScreen = nil
     }
 
     /// Draws `scene`, reads it back, writes `<name>.png` (when there is an output directory) and hashes the
@@ -136,7 +137,7 @@ public final class OffscreenDisplay: Display {
     public func capture(_ name: String, scene: Scene) -> Frame {
         guard makeCurrent() else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
         renderer.draw(scene)
-        remember(renderer.hasSurfaces && !gate.isForbidden ? scene : nil)
+        remember(scene)
         let pixels = renderer.readPixels()
         guard pixels.count == width * height * 4 else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
         return save(pixels, as: name)

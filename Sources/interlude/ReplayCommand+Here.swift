@@ -4,6 +4,7 @@ import PlatformEGL
 import Replay
 import Runtime
 import Services
+import Synchronization
 
 extension ReplayCommand {
     /// Replays one script in this process: the transcript is written line by line as it happens (a run that hangs
@@ -53,10 +54,12 @@ extension ReplayCommand {
 }
 
 /// The transcript file, written line by line with `write(2)` (nothing buffered in this process to lose when it is
-/// killed), truncated when opened.
+/// killed), truncated when opened. A line that cannot be written (a full disk) is remembered, and `close` throws it:
+/// the replay then fails rather than passing with a transcript cut short.
 final class TranscriptFile: Sendable {
     let path: String
     private let descriptor: Int32
+    private let writeError = Atomic<Int32>(0)  // errno of the first failed write, 0 if none
 
     init(path: String) throws {
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -68,8 +71,8 @@ final class TranscriptFile: Sendable {
 
     /// Appends `line` and a newline.
     var sink: @Sendable (String) -> Void {
-        let descriptor = descriptor
-        return { line in
+        { [self] line in
+            guard writeError.load(ordering: .relaxed) == 0 else { return }
             var bytes = Array(line.utf8)
             bytes.append(UInt8(ascii: "\n"))
             var written = 0
@@ -78,17 +81,21 @@ final class TranscriptFile: Sendable {
                     Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
                 }
                 if result < 0, errno == EINTR { continue }
-                guard result > 0 else { return }  // a full disk: the end line's verdict still reaches the index
+                guard result > 0 else {
+                    writeError.store(result < 0 ? errno : ENOSPC, ordering: .relaxed)
+                    return
+                }
                 written += result
             }
         }
     }
 
-    /// Flushes the file to disk and closes it.
+    /// Flushes the file to disk and closes it; throws if a line could not be written, or the file not closed.
     func close() throws {
         fsync(descriptor)
-        guard Glibc.close(descriptor) == 0 else {
-            throw ReplayInputError.other("\(path): cannot close: \(String(cString: strerror(errno)))")
+        let closed = Glibc.close(descriptor) == 0 ? 0 : errno
+        for code in [writeError.load(ordering: .relaxed), closed] where code != 0 {
+            throw ReplayInputError.other("\(path): cannot write the transcript: \(String(cString: strerror(code)))")
         }
     }
 }

@@ -155,8 +155,7 @@ struct ReplayCommand: ParsableCommand {
             var done: [ReplayOutcome] = []
             for script in selected {
                 let outcome = try replayHere(script, levels: levels, heartbeatPath: nil)
-                say(outcome.verdictLine)
-                for failure in outcome.failures { say("    " + failure) }
+                outcome.report()
                 done.append(outcome)
             }
             outcomes = done
@@ -249,7 +248,7 @@ struct LoadedScript {
 
     var name: String { script.name }
 
-    /// The time of its last timed line, in seconds (saturating: a script may name absurd times).
+    /// The time of its last timed line, in seconds (a script may name absurd times: callers bound it).
     var virtualSeconds: Double {
         let last = script.lines.compactMap(\.command.time).max() ?? 0
         return Double(last) / 1e9

@@ -54,10 +54,11 @@ final class ReplayHeartbeat {
     /// The step and label last recorded in `path`, or nil if it cannot be read.
     static func read(_ path: String) -> (step: Int64, label: String)? {
         guard let data = FileManager.default.contents(atPath: path), data.count >= size else { return nil }
-        let bytes = [UInt8](data)
-        let step = bytes[0..<8].reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
-        let count = Int(bytes[8..<16].reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) })
-        guard (0...labelCapacity).contains(count) else { return nil }
-        return (step, String(decoding: bytes[16..<(16 + count)], as: UTF8.self))
+        return data.withUnsafeBytes { bytes in
+            let step = bytes.loadUnaligned(as: Int64.self)
+            let count = Int(bytes.loadUnaligned(fromByteOffset: 8, as: Int64.self))
+            guard (0...labelCapacity).contains(count) else { return nil }
+            return (step, String(decoding: bytes[16..<(16 + count)], as: UTF8.self))
+        }
     }
 }

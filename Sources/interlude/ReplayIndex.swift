@@ -15,7 +15,7 @@ struct ReplayOutcome: Codable, Sendable {
     }
 
     var script: String
-    var verdict: Verdict
+    let verdict: Verdict
     var expectations: Int
     var failures: [String]
     var frames: [FrameEntry]
@@ -23,7 +23,7 @@ struct ReplayOutcome: Codable, Sendable {
     var simulationHash: String?  // nil when the replay never ended
     var transcript: String  // file name, beside the index
     var seconds: Double  // wall time, rounded to the millisecond
-    var ok: Bool  // verdict pass (kept in index.json as before the verdicts)
+    let ok: Bool  // verdict pass (kept in index.json as before the verdicts)
 
     init(_ result: ReplayResult, seconds: Double) {
         script = result.scriptName
@@ -53,6 +53,12 @@ struct ReplayOutcome: Codable, Sendable {
     }
 
     private static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+
+    /// Prints the verdict line, then each failure indented: what a run says as each script ends.
+    func report() {
+        say(verdictLine)
+        for failure in failures { say("    " + failure) }
+    }
 
     /// "PASS  name  3 expectations, 2 frames, ends active, hash …  (0.41 s)", the line printed per script.
     var verdictLine: String {

@@ -40,7 +40,7 @@ struct ReplayScheduler {
                     outcomes[index] = ReplayOutcome(
                         unfinished: script.name, verdict: .crashed, failure: failure, seconds: 0)
                     progress.done += 1
-                    say(outcomes[index]!.verdictLine)
+                    outcomes[index]!.report()
                 }
             }
             var ended = false
@@ -58,8 +58,7 @@ struct ReplayScheduler {
                 progress.clear()
                 relay(child.outputPath)
                 progress.done += 1
-                say(verdict.verdictLine)
-                for failure in verdict.failures { say("    " + failure) }
+                verdict.report()
                 ended = true
             }
             if !ended {
@@ -118,7 +117,7 @@ struct ReplayScheduler {
             return outcome
         }
         let ending = child.process.ending?.description ?? "ended"
-        var failure = "\(child.script.path): crashed (\(ending))" + where_(child)
+        var failure = "\(child.script.path): crashed (\(ending))" + placeOfDeath(child)
         if let last = lastWords(child.outputPath) { failure += ": \(last)" }
         return ReplayOutcome(
             unfinished: child.script.name, verdict: .crashed, failure: failure, seconds: child.process.elapsed)
@@ -128,21 +127,26 @@ struct ReplayScheduler {
     private func hung(_ child: Running) -> ReplayOutcome {
         let seconds = String(format: "%.0f", child.deadline)
         let failure =
-            "\(child.script.path): hung" + where_(child)
+            "\(child.script.path): hung" + placeOfDeath(child)
             + "; killed by the watchdog after \(seconds) s (--timeout to change it); transcript so far kept"
         return ReplayOutcome(
             unfinished: child.script.name, verdict: .hung, failure: failure, seconds: child.process.elapsed)
     }
 
     /// " in frame 812 during draw (present)", from the child's heartbeat.
-    private func where_(_ child: Running) -> String {
+    private func placeOfDeath(_ child: Running) -> String {
         guard let (step, label) = ReplayHeartbeat.read(child.heartbeatPath) else { return "" }
         return " in frame \(step) during \(label)"
     }
 
     /// The last line the child printed that says why it died (Swift's "Fatal error: ..."), else its last line.
+    /// Reads only the output's last 64 KiB: a child may have printed without end before it died.
     private func lastWords(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        guard let end = try? file.seekToEnd() else { return nil }
+        try? file.seek(toOffset: end > 65_536 ? end - 65_536 : 0)
+        guard let data = try? file.readToEnd() else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         guard var line = lines.last(where: { $0.contains("Fatal error") || $0.contains("error:") }) ?? lines.last
         else { return nil }
