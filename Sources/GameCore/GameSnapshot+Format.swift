@@ -16,6 +16,8 @@ public struct SnapshotDecodeError: Error, Hashable, Sendable, CustomStringConver
     public enum Kind: String, Hashable, Sendable {
         case empty, notSnapshot, futureVersion, tooLarge, truncated, corrupt, malformed
         case unreadable  // the store could not read the file (set by the runtime, never by `decode`)
+        case implausible  // intact, but not a state this game could have reached (set by the runtime)
+        case crashed  // the app crashed just after restoring it (set by the runtime's crash guard)
     }
 
     public let kind: Kind

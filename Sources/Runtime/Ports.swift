@@ -18,11 +18,20 @@ public protocol SnapshotStore: AnyObject {
     func quarantine(_ name: String) throws -> String
     /// Returns once every saved snapshot is durable (on disk, fsynced). Stores that write synchronously return at once.
     func flush() throws
+    /// The crash guard's mark, kept beside the snapshots across launches (nil: none). The runtime writes it,
+    /// durably, before it restores a game and removes it once the restored game has proved itself; a mark found
+    /// at launch means the process died before that (`Runtime+CrashGuard.swift`).
+    func restoreMark() throws -> [UInt8]?
+    /// Writes the mark durably (before this returns), or removes it when `bytes` is nil (durability not needed).
+    func setRestoreMark(_ bytes: [UInt8]?) throws
 }
 
 extension SnapshotStore {
     /// Synchronous stores have nothing to wait for.
     public func flush() throws {}
+    /// A store that keeps nothing across processes has no mark to find.
+    public func restoreMark() throws -> [UInt8]? { nil }
+    public func setRestoreMark(_ bytes: [UInt8]?) throws {}
 }
 
 /// One stored generation of the snapshot: its name in the store (e.g. `snapshot.txt`) and its bytes, or why they
@@ -56,6 +65,7 @@ public final class InMemorySnapshotStore: SnapshotStore {
     public private(set) var previous: [UInt8]?  // the generation before it
     public private(set) var quarantined: [(name: String, bytes: [UInt8])] = []
     public private(set) var saveCount = 0
+    public private(set) var mark: [UInt8]?  // the crash guard's mark
 
     /// A store holding `bytes` as the current generation and `previous` before it (to start from damaged ones).
     public init(bytes: [UInt8]? = nil, previous: [UInt8]? = nil) {
@@ -70,6 +80,9 @@ public final class InMemorySnapshotStore: SnapshotStore {
     }
 
     public func load() throws -> [UInt8]? { bytes ?? previous }
+
+    public func restoreMark() throws -> [UInt8]? { mark }
+    public func setRestoreMark(_ bytes: [UInt8]?) throws { mark = bytes }
 
     public func generations() throws -> [StoredGeneration] {
         var found: [StoredGeneration] = []

@@ -46,7 +46,7 @@ extension Runtime {
         // 5: the snapshot on disk always loads.
         do {
             guard let bytes = try snapshots.load() else { return violate(5, "a saved snapshot is not on disk") }
-            _ = try GameSnapshot.decode(bytes)
+            _ = try decodePlayable(bytes)
         } catch {
             violate(5, "the snapshot on disk does not load: \(error)")
         }
@@ -62,6 +62,7 @@ extension Runtime {
 
     /// Checks invariants 2–6 against the current state.
     func checkInvariants(afterEvent: Bool) {
+        if pendingRestore != nil { proveRestore() }
         // 1: a GL call that bypassed the runtime and was refused by the display's own gate.
         if let refused = display?.refusedGLCalls, refused.count > invariantState.refusedGLCallsSeen {
             let entries = refused[invariantState.refusedGLCallsSeen...]

@@ -40,6 +40,7 @@ extension Runtime {
     /// Restores the game from the newest stored generation that loads, paused; a multiplayer match is not restored.
     /// Every generation is checked, so a damaged older one is set aside too (before a later save would replace it).
     func loadSnapshot() -> String {
+        let mark = takeRestoreMark()
         let stored: [StoredGeneration]
         do {
             stored = try snapshots.generations()
@@ -49,15 +50,32 @@ extension Runtime {
         guard !stored.isEmpty else { return "none" }
         var problems: [String] = []
         var restored: (name: String, detail: String)? = nil
+        var crashed = false
         for generation in stored {
-            switch Self.decodePlayable(generation) {
+            switch decodePlayable(generation) {
             case .success(let snapshot):
-                if restored == nil { restored = (generation.name, restore(snapshot)) }
+                if let mark, let crash = mark.crash {
+                    // Every generation goes: the one before is the same game a few seconds earlier, as likely to
+                    // crash again. Both are kept aside.
+                    crashed = true
+                    let why =
+                        "the app crashed (\(crash)) before the game restored from generation \(mark.generation) had "
+                        + "played \(Self.restoreProofSteps / Int64(stepsPerSecond)) seconds"
+                    problems.append(
+                        setAside(generation.name, because: SnapshotDecodeError(.crashed, line: 0, message: why)))
+                } else if restored == nil {
+                    restored = (generation.name, restore(snapshot))
+                }
             case .failure(let error):
                 problems.append(setAside(generation.name, because: error))
             }
         }
-        guard let restored else { return giveUp(problems.joined(separator: "; ")) }
+        if let mark, mark.crash == nil {
+            log?(
+                "interlude: the last launch ended before the game restored from generation \(mark.generation) "
+                    + "proved itself, without a crash report (killed?): restoring as usual")
+        }
+        guard let restored else { return giveUp(problems.joined(separator: "; "), crashed: crashed) }
         guard !problems.isEmpty else { return restored.detail }
         let report = problems.joined(separator: "; ")
         guard restored.name != stored[0].name else {
@@ -71,7 +89,7 @@ extension Runtime {
     }
 
     /// The generation's snapshot, or why it cannot be played from.
-    static func decodePlayable(_ generation: StoredGeneration) -> Result<GameSnapshot, SnapshotDecodeError> {
+    func decodePlayable(_ generation: StoredGeneration) -> Result<GameSnapshot, SnapshotDecodeError> {
         switch generation.contents {
         case .success(let bytes):
             return Result { () throws(SnapshotDecodeError) in try decodePlayable(bytes) }
@@ -81,31 +99,39 @@ extension Runtime {
         }
     }
 
-    /// Decodes `bytes` and refuses a well-formed snapshot whose values the game cannot continue from (they would
-    /// overflow a counter or a timer): a checksum proves the bytes are what was written, not that they are sane.
-    static func decodePlayable(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> GameSnapshot {
+    /// Decodes `bytes` and refuses a well-formed snapshot that this game could not have written, or could not
+    /// continue from: a checksum proves the bytes are what was written, not that they are sane. What a launch
+    /// uses is checked: the game of a session (`Game.whyUnplayable`: positions, angles, counters, the level's
+    /// enemies and pickups), and always the save generation, the timers and the outbox.
+    func decodePlayable(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> GameSnapshot {
         let snapshot = try GameSnapshot.decode(bytes)
-        let state = snapshot.state
-        let counters: [(String, Int64)] = [
-            ("steps", state.steps), ("score", state.score), ("hits", state.hits), ("roundSeconds", state.roundSeconds),
-            ("health", Int64(state.player.health)), ("ammo", Int64(state.player.ammo)),
-        ]
-        for (key, value) in counters where !(0...playableLimit).contains(value) {
-            throw SnapshotDecodeError(.malformed, line: 0, message: "\(key)=\(value) is outside 0...\(playableLimit)")
+        if let why = whyUnplayable(snapshot) { throw SnapshotDecodeError(.implausible, line: 0, message: why) }
+        return snapshot
+    }
+
+    /// Why `snapshot` cannot be restored by this game, or nil.
+    func whyUnplayable(_ snapshot: GameSnapshot) -> String? {
+        if snapshot.state.isInSession, let why = game.whyUnplayable(snapshot.state) { return why }
+        let generation = snapshot.extras["generation"] ?? 0
+        guard (0...Game.counterLimit).contains(generation) else {
+            return "generation=\(generation) is outside 0...\(Game.counterLimit)"
         }
         for name in TimerName.allCases {
             guard let left = snapshot.extras["timer." + name.rawValue] else { continue }
             let period = TimerSet.period(of: name).1
-            guard (1...period).contains(left) else {
-                throw SnapshotDecodeError(
-                    .malformed, line: 0, message: "timer.\(name.rawValue)=\(left) is outside 1...\(period)")
+            guard (1...period).contains(left) else { return "timer.\(name.rawValue)=\(left) is outside 1...\(period)" }
+        }
+        let maximumScore = game.maximumScore
+        for (key, value) in snapshot.extras where key.hasPrefix("outbox.") {
+            guard let scoreKey = Int64(key.dropFirst("outbox.".count)),
+                (1...game.levels.count).contains(ScoreKey.level(of: scoreKey))
+            else { return "\(key) does not name a run on a level of this game" }
+            guard (1...maximumScore).contains(value) else {
+                return "\(key)=\(value) is not a score one game can make (1...\(maximumScore))"
             }
         }
-        return snapshot
+        return nil
     }
-
-    /// The largest counter a restored game may hold: 2^53, millions of years of play at 60 steps a second.
-    static let playableLimit: Int64 = 1 << 53
 
     /// Moves a bad generation aside; returns what happened, naming the place (`file:line:column: message`).
     private func setAside(_ name: String, because error: SnapshotDecodeError) -> String {
@@ -118,8 +144,11 @@ extension Runtime {
     }
 
     /// No saved game loads: a fresh game, and the player is told.
-    private func giveUp(_ problems: String) -> String {
-        game.state.notice = "the saved game could not be read; starting a new game (the damaged files are kept)"
+    private func giveUp(_ problems: String, crashed: Bool = false) -> String {
+        game.state.notice =
+            crashed
+            ? "the app crashed just after restoring the saved game; starting a new game (the save is kept aside)"
+            : "the saved game could not be read; starting a new game (the damaged files are kept)"
         log?("interlude: \(problems); starting a new game")
         return problems + "; starting fresh"
     }
@@ -136,6 +165,7 @@ extension Runtime {
         }
         switch snapshot.state.screen {
         case .singlePlayer:
+            markRestoring(snapshotGeneration, steps: snapshot.state.steps)
             game.state = snapshot.state
             game.state.isPaused = true
             for name in TimerName.allCases {

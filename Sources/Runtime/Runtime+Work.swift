@@ -125,6 +125,7 @@ extension Runtime {
 
     /// The process is gone: everything in memory is lost; only the snapshot store (the disk) remains.
     func endProcess() {
+        proveRestore(ended: true)
         invariantState.processEnded = true
         pending.removeAll()
         game = Game(seed: seed, levels: levels)

@@ -87,6 +87,7 @@ public final class Runtime {
     var nextStep: Int64 = 0  // index of the next fixed step
     var pending: [(work: Work, callback: Callback?)] = []
     var invariantState = InvariantState()
+    var pendingRestore: PendingRestore? = nil  // a restored game not yet proved (Runtime+CrashGuard.swift)
     let levels: [Level]
 
     /// A runtime for an app that is not running yet. `display` nil renders nothing (GL-free).

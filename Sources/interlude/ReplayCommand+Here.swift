@@ -22,8 +22,11 @@ extension ReplayCommand {
         let connection = try LeaderboardConnection(
             url: leaderboard, databasePath: nil, identityFolder: nil, replaying: true)
         defer { connection.close() }
-        let hook = TestHook(hang: testHang == script.name, crash: testCrash == script.name, rendering: !noRender)
+        let hook = TestHook(
+            hang: testHang == script.name, crash: testCrash == script.name,
+            crashAfterRestore: testCrashAfterRestore == script.name, rendering: !noRender)
         let configure: (Runtime) -> Void = { runtime in
+            hook.isInSession = { runtime.game.state.isInSession }
             runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
             runtime.useLeaderboard(connection.transport, pacing: .virtual)
             runtime.transcriptSink = transcript.sink
@@ -101,24 +104,34 @@ final class TranscriptFile: Sendable {
 }
 
 /// The tests' way to make one script hang or crash on purpose (`--test-hang NAME`, `--test-crash NAME`): at the first
-/// frame drawn from step 30 on (or at step 30 without rendering), block for ever or trap.
+/// frame drawn from step 30 on (or at step 30 without rendering), block for ever or trap. `--test-crash-after-restore
+/// NAME`: trap at the first thing the runtime does after a `loadSnapshot` that restored a game (the crash guard's test).
 final class TestHook {
     let hang: Bool
     let crash: Bool
+    let crashAfterRestore: Bool
     let rendering: Bool
+    var isInSession: () -> Bool = { false }
     private var stepReached = false  // the replay's one thread sets and reads it
+    private var loading = false  // a loadSnapshot was the last thing done
 
-    init(hang: Bool, crash: Bool, rendering: Bool) {
+    init(hang: Bool, crash: Bool, crashAfterRestore: Bool = false, rendering: Bool) {
         self.hang = hang
         self.crash = crash
+        self.crashAfterRestore = crashAfterRestore
         self.rendering = rendering
     }
 
-    var isArmed: Bool { hang || crash }
+    var isArmed: Bool { hang || crash || crashAfterRestore }
     static let step: Int64 = 30
 
     func check(_ activity: RuntimeActivity, script: String) {
         guard isArmed else { return }
+        if crashAfterRestore {
+            if loading, isInSession() { fatalError("--test-crash-after-restore \(script): crashing on purpose") }
+            if case .work(let work) = activity { loading = work == .loadSnapshot } else { loading = false }
+            return
+        }
         switch activity {
         case .step(let step) where step >= Self.step:
             stepReached = true

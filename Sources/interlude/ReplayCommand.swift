@@ -107,6 +107,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: .hidden) var heartbeat: String?
     @Option(help: .hidden) var testHang: String?
     @Option(help: .hidden) var testCrash: String?
+    @Option(help: .hidden) var testCrashAfterRestore: String?
 
     func validate() throws {
         guard (16...4096).contains(width), (16...4096).contains(height) else {

@@ -89,6 +89,7 @@ struct ReplayScheduler {
         if let leaderboard = command.leaderboard { arguments += ["--leaderboard", leaderboard] }
         if let testHang = command.testHang { arguments += ["--test-hang", testHang] }
         if let testCrash = command.testCrash { arguments += ["--test-crash", testCrash] }
+        if let name = command.testCrashAfterRestore { arguments += ["--test-crash-after-restore", name] }
         let deadline = command.timeout ?? (30 + min(script.virtualSeconds, 86_400))
         arguments += ["--timeout", String(format: "%.3f", deadline), script.path]  // the child's own alarm, later
         let process = try Subprocess(

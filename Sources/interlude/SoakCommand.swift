@@ -106,4 +106,6 @@ final class JournalingStore: SnapshotStore, Sendable {
     func load() throws -> [UInt8]? { try inner.load() }
     func generations() throws -> [StoredGeneration] { try inner.generations() }
     func quarantine(_ name: String) throws -> String { try inner.quarantine(name) }
+    func restoreMark() throws -> [UInt8]? { try inner.restoreMark() }
+    func setRestoreMark(_ bytes: [UInt8]?) throws { try inner.setRestoreMark(bytes) }
 }
