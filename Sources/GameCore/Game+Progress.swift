@@ -29,8 +29,8 @@ extension Game {
     /// the end of the game.
     mutating func checkExit() {
         guard state.isRunning else { return }
-        let cellX = Int(state.player.x.rounded(.down))
-        let cellZ = Int(state.player.z.rounded(.down))
+        let cellX = cellIndex(state.player.x)
+        let cellZ = cellIndex(state.player.z)
         guard level.cell(cellX, cellZ) == .exit else { return }
         let underPar = max(0, Int64(level.parSeconds) - state.roundSeconds)
         state.score += Self.exitScore + underPar * 10

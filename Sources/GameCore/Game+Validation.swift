@@ -45,17 +45,18 @@ extension Game {
 
     /// The counters of `state` with the range each may hold.
     private func counters(of state: GameState, in level: Level) -> [(String, Int64, ClosedRange<Int64>)] {
+        // Every bound is built from values that may be forged: kept >= 0, so that no range is ever inverted.
         let limit = Self.counterLimit
-        let steps = state.steps
+        let steps = max(0, state.steps)
         let killable = levels.prefix(state.levelNumber).reduce(0) { $0 + $1.positions(of: .enemy).count }
         let effects = state.effects
         return [
-            ("steps", steps, 0...limit),
+            ("steps", state.steps, 0...limit),
             ("score", state.score, 0...maximumScore),
             ("shots", state.shots, 0...(steps / Self.reloadSteps + 1)),
-            ("hits", state.hits, 0...state.shots),
-            ("kills", state.kills, 0...min(state.hits, Int64(killable))),
-            ("levelsCleared", Int64(state.levelsCleared), 0...Int64(state.levelNumber - 1)),
+            ("hits", state.hits, 0...max(0, state.shots)),
+            ("kills", state.kills, 0...max(0, min(state.hits, Int64(killable)))),
+            ("levelsCleared", Int64(state.levelsCleared), 0...Int64(max(0, state.levelNumber - 1))),
             ("roundSeconds", state.roundSeconds, 0...(steps / Int64(stepsPerSecond) + 1)),
             ("health", Int64(state.player.health), 0...100),
             ("ammo", Int64(state.player.ammo), 0...Int64(Self.maxAmmo)),
@@ -94,7 +95,7 @@ extension Game {
         guard x >= 0, z >= 0, x < Float(level.width), z < Float(level.depth) else {
             return "\(xKey)=\(x), \(zKey)=\(z) is outside the level (\(level.width)x\(level.depth))"
         }
-        guard !level.isWall(Int(x.rounded(.down)), Int(z.rounded(.down))) else {
+        guard !level.isWall(cellIndex(x), cellIndex(z)) else {
             return "\(xKey)=\(x), \(zKey)=\(z) is inside a wall"
         }
         return nil

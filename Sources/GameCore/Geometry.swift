@@ -27,6 +27,7 @@ func facing(_ yaw: Float) -> (x: Float, z: Float) { (-sinApproximation(yaw), -co
 
 extension Level {
     static let rayStep: Float = 1.0 / 32  // world units between samples along a ray
+    static let maximumSamples = 1 << 16  // samples of one line of sight, at most (2,048 world units)
 
     /// How far a ray from (x, z) along the unit vector (dx, dz) goes before it enters a wall, up to `limit`.
     func wallDistance(x: Float, z: Float, dx: Float, dz: Float, limit: Float = 64) -> Float {
@@ -35,7 +36,7 @@ extension Level {
             t += Self.rayStep
             let px = x + dx * t
             let pz = z + dz * t
-            if isWall(Int(px.rounded(.down)), Int(pz.rounded(.down))) { return t }
+            if isWall(cellIndex(px), cellIndex(pz)) { return t }
         }
         return limit
     }
@@ -44,11 +45,14 @@ extension Level {
     func isClear(fromX: Float, fromZ: Float, toX: Float, toZ: Float) -> Bool {
         let dx = toX - fromX
         let dz = toZ - fromZ
-        let samples = Int(((dx * dx + dz * dz).squareRoot() / Self.rayStep).rounded(.up))
+        // At most one sample per step over the widest level: far points (or NaN) never make a huge loop or trap.
+        let length = ((dx * dx + dz * dz).squareRoot() / Self.rayStep).rounded(.up)
+        guard length.isFinite else { return false }
+        let samples = Int(min(length, Float(Self.maximumSamples)))
         guard samples > 1 else { return true }
         for index in 1..<samples {
             let fraction = Float(index) / Float(samples)
-            if isWall(Int((fromX + dx * fraction).rounded(.down)), Int((fromZ + dz * fraction).rounded(.down))) {
+            if isWall(cellIndex(fromX + dx * fraction), cellIndex(fromZ + dz * fraction)) {
                 return false
             }
         }
@@ -60,10 +64,17 @@ extension Level {
         for (cornerX, cornerZ) in [
             (x - radius, z - radius), (x + radius, z - radius), (x - radius, z + radius), (x + radius, z + radius),
         ] {
-            if isWall(Int(cornerX.rounded(.down)), Int(cornerZ.rounded(.down))) { return true }
+            if isWall(cellIndex(cornerX), cellIndex(cornerZ)) { return true }
         }
         return false
     }
+}
+
+/// The cell a world coordinate lies in; a coordinate no level reaches (not finite, or beyond ±2^30) is cell -1, which
+/// is outside every level (a wall), so that a bad value never traps converting to Int.
+func cellIndex(_ coordinate: Float) -> Int {
+    guard coordinate.isFinite, abs(coordinate) < 1_073_741_824 else { return -1 }
+    return Int(coordinate.rounded(.down))
 }
 
 /// The distance between two points of the floor plane.

@@ -37,10 +37,11 @@ struct SnapshotOracleTests {
     @Test("for 500 random states, a launch restores the game paused with its timers, outbox and settings")
     func runtimeRoundTrip() throws {
         var random = SimulationRandom(seed: 77)
+        let game = Game(seed: 9)
         for number in 0..<500 {
-            var state = RandomGameState.make(&random, playable: true)
+            var state = RandomGameState.plausible(&random, game: game)
             state.screen = random.below(4) == 0 ? .multiplayer : .singlePlayer
-            let extras = RandomGameState.extras(&random)
+            let extras = RandomGameState.plausibleExtras(&random, game: game)
             let bytes = GameSnapshot(state: state, extras: extras).encoded()
             let runtime = Runtime(profile: .ios5, seed: 9, snapshots: InMemorySnapshotStore(bytes: bytes))
             runtime.send(.launched)
@@ -80,10 +81,9 @@ struct SnapshotOracleTests {
     @Test("a well-formed snapshot the game cannot continue from is refused, kept aside, and the game starts fresh")
     func implausibleRefused() {
         var random = SimulationRandom(seed: 5)
-        var state = RandomGameState.make(&random, playable: true)
-        state.screen = .singlePlayer
+        let state = RandomGameState.plausible(&random, game: Game(seed: 9))
         for (key, value) in [("steps", Int64.max), ("score", -1), ("timer.round", 61), ("timer.autosave", 0)] {
-            var extras = RandomGameState.extras(&random)
+            var extras = RandomGameState.plausibleExtras(&random, game: Game(seed: 9))
             var bad = state
             switch key {
             case "steps": bad.steps = value
@@ -97,7 +97,7 @@ struct SnapshotOracleTests {
             #expect(runtime.game.state.screen == .menu, "\(key)")
             #expect(store.quarantined.map(\.name) == ["snapshot.damaged-1.txt"], "\(key)")
             #expect(
-                runtime.transcript.lines.contains { $0.contains("malformed: \(key)=\(value) is outside") }, "\(key)")
+                runtime.transcript.lines.contains { $0.contains("implausible: \(key)=\(value) is outside") }, "\(key)")
         }
     }
 
