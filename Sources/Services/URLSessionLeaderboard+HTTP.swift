@@ -19,6 +19,14 @@ extension URLSessionLeaderboard {
         let entries: [Entry]
     }
 
+    /// A name from the server as the screen shows it: at most 24 characters, anything unprintable as `?`.
+    public static func shown(_ name: String) -> String {
+        let scalars = name.unicodeScalars.prefix(25).map {
+            $0.properties.generalCategory == .control ? "?" : Character($0)
+        }
+        return scalars.count > 24 ? String(scalars.prefix(23)) + "…" : String(scalars)
+    }
+
     func fetchTop(_ id: Int64) {
         var components = URLComponents(
             url: baseURL.appendingPathComponent("v1/levels/\(topLevel)/top"), resolvingAgainstBaseURL: false)!
@@ -28,7 +36,8 @@ extension URLSessionLeaderboard {
                 return .failed(.fetchTop)
             }
             if answer.entries.isEmpty { return .top(["no scores yet"]) }
-            return .top(answer.entries.map { "\($0.rank). \($0.name)  \($0.score)" })
+            // The server is outside: at most the 5 lines asked for, names cut to what the screen shows, printable.
+            return .top(answer.entries.prefix(5).map { "\($0.rank). \(Self.shown($0.name))  \($0.score)" })
         }
     }
 

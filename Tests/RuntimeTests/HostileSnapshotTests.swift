@@ -244,6 +244,7 @@ struct ValidationSoundnessTests {
                 checked += 1
             }
         }
+        #expect(Game.maximumScore(in: levels) == 7_500, "3,200 for 32 enemies, 150 for 15 pickups, 4,150 for 3 exits")
         print("validation soundness: \(checked) states checked over \(sessions) sessions")
         #expect(sessions > 3, "play ended and restarted sessions (deaths, wins)")
     }
