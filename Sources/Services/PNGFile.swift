@@ -60,8 +60,20 @@ public enum PNGFile {
         close(descriptor)
     }
 
-    /// Reads `path` as 8-bit RGBA, top row first, whatever its colour type.
+    /// The widest and tallest image read, in pixels: more than any texture needs (GL 3.3 guarantees 1,024; Mesa
+    /// allows 16,384), and a hostile header cannot ask for terabytes.
+    public static let maximumSide = 8192
+
+    /// Reads `path` as 8-bit RGBA, top row first, whatever its colour type. Only a regular file is opened (a FIFO or
+    /// a device would block or never end).
     public static func read(_ path: String) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw Failure(path: path, message: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(path: path, message: "not a regular file (a folder, FIFO or device): not an image")
+        }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&image, path) != 0 else {
@@ -72,6 +84,11 @@ public enum PNGFile {
         image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         let width = Int(image.width)
         let height = Int(image.height)
+        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
+            png_image_free(&image)
+            throw Failure(
+                path: path, message: "the image is \(width)x\(height) pixels; at most \(maximumSide) on a side is read")
+        }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         let finished = rgba.withUnsafeMutableBytes { bytes in
             png_image_finish_read(&image, nil, bytes.baseAddress, png_int_32(width * 4), nil)
