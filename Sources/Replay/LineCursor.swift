@@ -43,7 +43,7 @@ struct LineCursor {
         let extra = tokens[index]
         throw ScriptError(
             .unexpectedToken, at: location(extra),
-            "unexpected '\(extra.text)' after \(context); expected the end of the line")
+            "unexpected '\(extra.shown)' after \(context); expected the end of the line")
     }
 
     /// Where `token` starts, plus `offset` scalars.

@@ -22,14 +22,14 @@ extension ScriptReader {
             let token = try cursor.require("a state", after: "expect state")
             expectation = .state(try Self.lookup(AppState.self, token, .unknownState, "state", in: cursor))
         case "callbacks":
-            let items = cursor.rest().flatMap(ScriptTokenizer.listItems)
+            let items = try Self.listItems(cursor.rest(), of: "callback", in: cursor)
             var callbacks: [Callback] = []
             for item in items {
                 callbacks.append(try Self.lookup(Callback.self, item, .unknownCallback, "callback", in: cursor))
             }
             expectation = .callbacks(callbacks)
         case "work":
-            let items = cursor.rest().flatMap(ScriptTokenizer.listItems)
+            let items = try Self.listItems(cursor.rest(), of: "work", in: cursor)
             guard !items.isEmpty else {
                 throw ScriptError(.missingArgument, at: cursor.endLocation, "expected work names after expect work")
             }
@@ -44,12 +44,12 @@ extension ScriptReader {
             guard let counter = Counter(rawValue: what.text) else {
                 throw cursor.error(
                     .unknownExpectation, at: what,
-                    "unknown expectation '\(what.text)'\(Suggestion.phrase(for: what.text, among: names)); "
+                    "unknown expectation '\(what.shown)'\(Suggestion.phrase(for: what.text, among: names)); "
                         + "expected one of \(names.joined(separator: ", "))")
             }
             let token = try cursor.require("a count", after: "expect \(counter.rawValue)")
             guard let count: Int = NumberText.unsigned(token.text) else {
-                throw cursor.error(.badNumber, at: token, "bad count '\(token.text)'; expected a whole number from 0")
+                throw cursor.error(.badNumber, at: token, "bad count '\(token.shown)'; expected a whole number from 0")
             }
             expectation = .counter(counter, count)
         }
@@ -65,8 +65,47 @@ extension ScriptReader {
         let names = Name.allCases.map(\.rawValue)
         throw cursor.error(
             kind, at: token,
-            "unknown \(what) '\(token.text)'\(Suggestion.phrase(for: token.text, among: names)); "
+            "unknown \(what) '\(token.shown)'\(Suggestion.phrase(for: token.text, among: names)); "
                 + "expected one of \(names.joined(separator: ", "))")
+    }
+
+    /// The names of a list spread over `tokens`: separated by commas, spaces or both (`a, b`, `a,b`, `a b`), each
+    /// with its own column. A comma with no name before it (`,a`, `a,,b`, `,,,`) or after it (`a,`) is an error.
+    static func listItems(_ tokens: [Token], of what: String, in cursor: LineCursor) throws(ScriptError) -> [Token] {
+        var items: [Token] = []
+        var nameSinceComma = false  // a name was read since the last comma (or the list's start)
+        var openComma: Int?  // the column of a comma not yet followed by a name
+        for token in tokens {
+            guard token.quotedContent == nil else {
+                items.append(token)
+                (nameSinceComma, openComma) = (true, nil)
+                continue
+            }
+            var column = token.column
+            for (index, piece) in token.text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 {
+                    guard nameSinceComma else {
+                        throw ScriptError(
+                            .unexpectedToken,
+                            at: SourceLocation(file: cursor.file, line: cursor.line, column: column - 1),
+                            "unexpected ',' with no \(what) name before it; expected names separated by commas, "
+                                + "as in a, b")
+                    }
+                    (nameSinceComma, openComma) = (false, column - 1)
+                }
+                if !piece.isEmpty {
+                    items.append(Token(text: String(piece), column: column, quotedContent: nil))
+                    (nameSinceComma, openComma) = (true, nil)
+                }
+                column += piece.unicodeScalars.count + 1
+            }
+        }
+        if let openComma {
+            throw ScriptError(
+                .unexpectedToken, at: SourceLocation(file: cursor.file, line: cursor.line, column: openComma),
+                "unexpected ',' at the end of the \(what) list; expected another name after it")
+        }
+        return items
     }
 
     /// `key<op>value ...`, at least one; ops `>=`, `<=`, `=`, `>`, `<`; values whole numbers, maybe negative.
@@ -86,13 +125,14 @@ extension ScriptReader {
         let scalars = Array(token.text.unicodeScalars)
         let example = "expected key<op>value with op one of >=, <=, =, >, <, as in score>=10"
         guard let operatorStart = scalars.firstIndex(where: { $0 == "<" || $0 == ">" || $0 == "=" }) else {
-            throw cursor.error(.badCondition, at: token, "bad condition '\(token.text)'; \(example)")
+            throw cursor.error(.badCondition, at: token, "bad condition '\(token.shown)'; \(example)")
         }
         let key = String(String.UnicodeScalarView(scalars[..<operatorStart]))
         guard Identifier.isKey(key) else {
             throw cursor.error(
                 .badCondition, at: token,
-                "bad snapshot key '\(key)'; a key starts with a letter and has letters, digits, '_' or '.'")
+                "bad snapshot key '\(Quoted.text(key))'; a key starts with a letter and has letters, digits, '_' or '.'"
+            )
         }
         let afterKey = String(String.UnicodeScalarView(scalars[operatorStart...]))
         // Longest match first, so `>=` is not read as `>` followed by `=1`.
@@ -103,7 +143,8 @@ extension ScriptReader {
         guard let value: Int64 = NumberText.signed(valueText[...]) else {
             throw cursor.error(
                 .badCondition, at: token, offset: valueOffset,
-                "bad value '\(valueText)' in condition '\(token.text)'; expected a whole number, maybe negative")
+                "bad value '\(Quoted.text(valueText))' in condition '\(token.shown)'; expected a whole number, maybe negative"
+            )
         }
         return SnapshotCondition(key: key, comparison: comparison, value: value)
     }
@@ -114,7 +155,7 @@ extension ScriptReader {
         guard Identifier.isName(token.text) else {
             throw cursor.error(
                 .badName, at: token,
-                "bad screen name '\(token.text)'; a name starts with a letter and has letters, digits or '_'")
+                "bad screen name '\(token.shown)'; a name starts with a letter and has letters, digits or '_'")
         }
         return token.text
     }

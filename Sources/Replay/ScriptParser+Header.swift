@@ -12,7 +12,7 @@ extension ScriptReader {
         guard names.contains(name.text) else {
             throw cursor.error(
                 .unknownProfile, at: name,
-                "unknown profile '\(name.text)'\(Suggestion.phrase(for: name.text, among: names)); "
+                "unknown profile '\(name.shown)'\(Suggestion.phrase(for: name.text, among: names)); "
                     + "expected \(names.joined(separator: " or "))")
         }
         script.profileName = name.text
@@ -21,7 +21,7 @@ extension ScriptReader {
             guard option.text.hasPrefix(prefix) else {
                 throw cursor.error(
                     .unexpectedToken, at: option,
-                    "unexpected '\(option.text)' after the profile; expected smsStyle=alert, smsStyle=banner "
+                    "unexpected '\(option.shown)' after the profile; expected smsStyle=alert, smsStyle=banner "
                         + "or the end of the line")
             }
             let value = String(option.text.dropFirst(prefix.count))
@@ -29,7 +29,7 @@ extension ScriptReader {
                 let styles = SMSStyle.allCases.map(\.rawValue)
                 throw cursor.error(
                     .unknownSMSStyle, at: option, offset: prefix.count,
-                    "unknown SMS style '\(value)'\(Suggestion.phrase(for: value, among: styles)); "
+                    "unknown SMS style '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: styles)); "
                         + "expected \(styles.joined(separator: " or "))")
             }
             script.smsStyle = style
@@ -45,7 +45,7 @@ extension ScriptReader {
         let token = try cursor.require("a number", after: "seed")
         guard let seed: UInt64 = NumberText.unsigned(token.text) else {
             throw cursor.error(
-                .badNumber, at: token, "bad seed '\(token.text)'; expected a whole number from 0 to \(UInt64.max)")
+                .badNumber, at: token, "bad seed '\(token.shown)'; expected a whole number from 0 to \(UInt64.max)")
         }
         script.seed = seed
         try cursor.finish(after: "the seed")

@@ -18,46 +18,54 @@ extension ScriptReader {
         return .action(time: time, try readAction(name, &cursor))
     }
 
-    /// The absolute time `token` stands for, checked not to go backwards.
+    /// The absolute time `token` stands for, checked not to go backwards nor past `ScriptParser.latestTime`.
     private func resolve(_ token: Token, in cursor: LineCursor) throws(ScriptError) -> Nanoseconds {
         let isRelative = token.text.hasPrefix("+")
-        let offset = isRelative ? 1 : 0
-        let value = try Self.duration(token, offset: offset, in: cursor)
         let previous = lastTime ?? 0
+        let latest = ScriptParser.latestTime
+        let tooLate =
+            "time '\(token.shown)' is past the end of a script's timeline: timed lines run to "
+            + "\(TimeText.format(latest)) (24 h) at most"
+        let value = try Self.duration(token, offset: isRelative ? 1 : 0, atMost: latest, else: tooLate, in: cursor)
         guard isRelative else {
             guard value >= previous else {
                 throw cursor.error(
                     .timeWentBackwards, at: token,
-                    "time \(token.text) is before the previous timed line (\(TimeText.format(previous))); "
+                    "time \(token.shown) is before the previous timed line (\(TimeText.format(previous))); "
                         + "times never go backwards")
             }
             return value
         }
-        let (sum, overflow) = previous.addingReportingOverflow(value)
-        guard !overflow else { throw cursor.error(.badTime, at: token, "time \(token.text) is too large") }
-        return sum
+        // Both are within the cap, so the sum cannot overflow.
+        guard previous + value <= latest else { throw cursor.error(.badTime, at: token, tooLate) }
+        return previous + value
     }
 
-    /// The duration spelt by `token` from scalar `offset` on (a relative time's `+` is skipped that way).
-    static func duration(_ token: Token, offset: Int = 0, in cursor: LineCursor) throws(ScriptError) -> Nanoseconds {
+    /// The duration spelt by `token` from scalar `offset` on (a relative time's `+` is skipped that way), at most
+    /// `limit`; a longer one (or one too large to hold) is a `badTime` error saying `tooLong`.
+    static func duration(
+        _ token: Token, offset: Int = 0, atMost limit: Nanoseconds, else tooLong: @autoclosure () -> String,
+        in cursor: LineCursor
+    ) throws(ScriptError) -> Nanoseconds {
         let text = token.text.unicodeScalars.dropFirst(offset)
         guard !text.isEmpty else {
             throw cursor.error(.missingArgument, at: token, "expected a time like 1.5s or 500ms")
         }
         switch TimeText.nanoseconds(Substring(text)) {
         case .success(let value):
+            guard value <= limit else { throw cursor.error(.badTime, at: token, tooLong()) }
             return value
         case .failure(.badUnit(let unit)):
-            let found = unit.isEmpty ? "no unit" : "unit '\(unit)'"
+            let found = unit.isEmpty ? "no unit" : "unit '\(Quoted.text(unit))'"
             throw cursor.error(
-                .badUnit, at: token, "time '\(token.text)' has \(found); expected ms or s, as in 500ms or 1.5s")
+                .badUnit, at: token, "time '\(token.shown)' has \(found); expected ms or s, as in 500ms or 1.5s")
         case .failure(.badNumber):
             throw cursor.error(
-                .badTime, at: token, "bad time '\(token.text)'; expected a number and a unit, as in 1.5s")
+                .badTime, at: token, "bad time '\(token.shown)'; expected a number and a unit, as in 1.5s")
         case .failure(.tooPrecise):
-            throw cursor.error(.badTime, at: token, "time '\(token.text)' is finer than a nanosecond")
+            throw cursor.error(.badTime, at: token, "time '\(token.shown)' is finer than a nanosecond")
         case .failure(.tooLarge):
-            throw cursor.error(.badTime, at: token, "time '\(token.text)' is too large")
+            throw cursor.error(.badTime, at: token, tooLong())
         }
     }
 
@@ -85,7 +93,7 @@ extension ScriptReader {
         guard let mode = GameMode(rawValue: token.text) else {
             throw cursor.error(
                 .unknownMode, at: token,
-                "unknown game mode '\(token.text)'\(Suggestion.phrase(for: token.text, among: modes)); "
+                "unknown game mode '\(token.shown)'\(Suggestion.phrase(for: token.text, among: modes)); "
                     + "expected \(modes.joined(separator: " or "))")
         }
         let prefix = "level="
@@ -93,12 +101,12 @@ extension ScriptReader {
         guard option.text.hasPrefix(prefix) else {
             throw cursor.error(
                 .unexpectedToken, at: option,
-                "unexpected '\(option.text)' after play \(mode.rawValue); expected level=N or the end of the line")
+                "unexpected '\(option.shown)' after play \(mode.rawValue); expected level=N or the end of the line")
         }
         guard let level: Int = NumberText.unsigned(option.text.dropFirst(prefix.count)), level >= 1 else {
             throw cursor.error(
                 .badNumber, at: option, offset: prefix.count,
-                "bad level '\(option.text.dropFirst(prefix.count))'; expected a whole number from 1")
+                "bad level '\(Quoted.text(option.text.dropFirst(prefix.count)))'; expected a whole number from 1")
         }
         return .play(mode, level: level)
     }
@@ -110,11 +118,16 @@ extension ScriptReader {
         guard let key = InputKey(rawValue: token.text) else {
             throw cursor.error(
                 .unknownKey, at: token,
-                "unknown control '\(token.text)'\(Suggestion.phrase(for: token.text, among: keys)); "
+                "unknown control '\(token.shown)'\(Suggestion.phrase(for: token.text, among: keys)); "
                     + "expected one of \(keys.joined(separator: ", "))")
         }
         let durationToken = try cursor.require("a duration like 500ms", after: "input \(key.rawValue)")
-        let duration = try Self.duration(durationToken, in: cursor)
+        let limit = ScriptParser.longestDuration
+        let duration = try Self.duration(
+            durationToken, atMost: limit,
+            else: "input duration '\(durationToken.shown)' is too long: an input lasts \(TimeText.format(limit)) "
+                + "(1 h) at most",
+            in: cursor)
         guard duration > 0 else {
             throw cursor.error(.badTime, at: durationToken, "an input must last longer than 0ms")
         }
@@ -143,11 +156,15 @@ extension ScriptReader {
         else {
             throw cursor.error(
                 .badNumber, at: token,
-                "bad angle '\(text)'; expected degrees like 90, -12.5 or 0.125 (at most 3 decimals, within 100000)")
+                "bad angle '\(token.shown)'; expected degrees like 90, -12.5 or 0.125 (at most 3 decimals, within 100000)"
+            )
         }
         var scale: Int64 = 1
         for _ in fraction.count..<3 { scale *= 10 }
         let value = whole * 1000 + fractionDigits * scale
+        guard value <= 100_000_000 else {
+            throw cursor.error(.badNumber, at: token, "bad angle '\(token.shown)'; an angle is within 100000 degrees")
+        }
         return negative ? -value : value
     }
 
@@ -165,6 +182,6 @@ extension ScriptReader {
             ?? "; expected an event (\(events.joined(separator: ", "))) or a game action "
             + "(\(Self.actionNames.joined(separator: ", ")))"
         return cursor.error(
-            looksLikeAction ? .unknownAction : .unknownEvent, at: name, "unknown \(kind) '\(name.text)'\(expected)")
+            looksLikeAction ? .unknownAction : .unknownEvent, at: name, "unknown \(kind) '\(name.shown)'\(expected)")
     }
 }

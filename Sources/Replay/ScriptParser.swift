@@ -11,6 +11,8 @@
 //        | snapshot key<op>value... | screen NAME    (only after a timed line)
 //   capture "name"                              letters, digits, - _ .
 //   leaderboard delay=<duration> | down | up
+// Limits: timed lines at most 24 h after the start (`latestTime`); `input` and `delay=` durations at most 1 h
+// (`longestDuration`); capture names at most 100 characters. Past a limit is an error, never a wrapped value.
 // Start reading at `parse`; each keyword's details live in ScriptParser+<Keyword>.swift.
 
 import Lifecycle
@@ -37,6 +39,16 @@ public enum ScriptParser {
         guard reader.hasVersion else { throw reader.missingVersion() }
         return reader.script
     }
+
+    /// The latest time a timed line may name: 24 h of virtual time after the start. A longer script is refused
+    /// (`badTime`), so that no replay runs for days and no time arithmetic overflows.
+    public static let latestTime: Nanoseconds = 24 * 3_600 * TimeText.nanosecondsPerSecond
+
+    /// The longest `input` hold and `leaderboard delay=`: 1 h.
+    public static let longestDuration: Nanoseconds = 3_600 * TimeText.nanosecondsPerSecond
+
+    /// The longest capture name, in characters: it becomes part of a file name.
+    public static let longestCaptureName = 100
 
     /// `Assets/Interruptions/sms.script` → `sms`.
     static func scriptName(of file: String) -> String {
@@ -80,7 +92,7 @@ struct ScriptReader {
         default:
             throw cursor.error(
                 .unknownKeyword, at: keyword,
-                "unknown keyword '\(keyword.text)'\(Suggestion.phrase(for: keyword.text, among: Self.keywords)); "
+                "unknown keyword '\(keyword.shown)'\(Suggestion.phrase(for: keyword.text, among: Self.keywords)); "
                     + "expected at, expect, capture, leaderboard, profile or seed")
         }
         if let command { script.lines.append(ScriptLine(location: cursor.location(keyword), command: command)) }
@@ -100,7 +112,7 @@ struct ScriptReader {
             throw ScriptError(.badVersion, at: cursor.endLocation, "the version line has no version; \(expected)")
         }
         guard version.text == Self.version else {
-            throw cursor.error(.badVersion, at: version, "unsupported script version '\(version.text)'; \(expected)")
+            throw cursor.error(.badVersion, at: version, "unsupported script version '\(version.shown)'; \(expected)")
         }
         try cursor.finish(after: "the version line")
         hasVersion = true

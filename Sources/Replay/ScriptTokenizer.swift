@@ -13,15 +13,17 @@ struct Token: Hashable, Sendable {
 
 /// Cuts text into lines and lines into tokens.
 enum ScriptTokenizer {
-    /// The lines of `text` as scalars, without line breaks (`\n` or `\r\n`) and without a leading byte-order mark.
+    /// The lines of `text` as scalars, without line breaks (`\n`, `\r\n` or a lone `\r`, so that a file saved with
+    /// old Mac line ends still has its lines) and without a leading byte-order mark.
     static func lines(of text: String) -> [[Unicode.Scalar]] {
         var lines: [[Unicode.Scalar]] = [[]]
+        var afterCarriageReturn = false
         for scalar in text.unicodeScalars {
-            if scalar == "\n" {
-                if lines[lines.count - 1].last == "\r" { lines[lines.count - 1].removeLast() }
-                lines.append([])
-            } else {
-                lines[lines.count - 1].append(scalar)
+            defer { afterCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\n" where afterCarriageReturn: continue
+            case "\n", "\r": lines.append([])
+            default: lines[lines.count - 1].append(scalar)
             }
         }
         if lines[0].first == "\u{FEFF}" { lines[0].removeFirst() }
@@ -56,18 +58,6 @@ enum ScriptTokenizer {
             tokens.append(Token(text: text(line[start..<index]), column: start + 1, quotedContent: nil))
         }
         return tokens
-    }
-
-    /// `token` cut at commas into the names of a list, each with its own column; empty pieces are dropped.
-    static func listItems(of token: Token) -> [Token] {
-        guard token.quotedContent == nil else { return [token] }
-        var items: [Token] = []
-        var column = token.column
-        for piece in token.text.split(separator: ",", omittingEmptySubsequences: false) {
-            if !piece.isEmpty { items.append(Token(text: String(piece), column: column, quotedContent: nil)) }
-            column += piece.unicodeScalars.count + 1
-        }
-        return items
     }
 
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {

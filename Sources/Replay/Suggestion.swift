@@ -6,8 +6,12 @@ enum Suggestion {
     /// the earliest candidate wins a tie. Swapping two neighbouring letters counts as one edit.
     static func closest(to word: String, among candidates: [String]) -> String? {
         var best: (name: String, distance: Int)?
+        let length = word.unicodeScalars.count
         for candidate in candidates where candidate != word {
             let limit = candidate.count <= 3 ? 1 : 2
+            // The distance is at least the difference in length: a far longer word (a hostile megabyte of it)
+            // is not compared at all, so the table below stays small.
+            guard abs(length - candidate.unicodeScalars.count) <= limit else { continue }
             let distance = editDistance(Array(word.unicodeScalars), Array(candidate.unicodeScalars))
             if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }

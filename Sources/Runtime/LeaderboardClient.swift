@@ -82,7 +82,8 @@ public struct LeaderboardClient {
 
     /// Sends a request now.
     public mutating func send(_ kind: LeaderboardRequestKind, now: Nanoseconds) {
-        let request = LeaderboardRequest(id: nextID, kind: kind, deliverAt: pacing == .virtual ? now + delay : now)
+        let due = pacing == .virtual ? Self.saturatingSum(now, delay) : now
+        let request = LeaderboardRequest(id: nextID, kind: kind, deliverAt: due)
         nextID += 1
         inFlight.append(request)
         transport.start(request.id, kind)
@@ -115,7 +116,7 @@ public struct LeaderboardClient {
             delivered += 1
             switch result {
             case .submitted(let key): outbox[key] = nil
-            case .failed(.submit): retryAt = now + Self.retryPause
+            case .failed(.submit): retryAt = Self.saturatingSum(now, Self.retryPause)
             case .top, .failed(.fetchTop): break
             }
             results.append(result)
@@ -140,6 +141,12 @@ public struct LeaderboardClient {
         var client = LeaderboardClient(transport: transport, pacing: pacing)
         client.delay = delay
         return client
+    }
+
+    /// `time + duration`, or the end of time when that does not fit: a delay no clock reaches, never a trap.
+    static func saturatingSum(_ time: Nanoseconds, _ duration: Nanoseconds) -> Nanoseconds {
+        let (sum, overflow) = time.addingReportingOverflow(max(0, duration))
+        return overflow ? .max : sum
     }
 
     /// True when a submission is already on its way.

@@ -121,7 +121,7 @@ extension Runtime {
             guard game.state.isRunning, let control = Control(rawValue: key.rawValue) else {
                 return "input needs a running game"
             }
-            let steps = max(1, duration * Int64(stepsPerSecond) / 1_000_000_000)
+            let steps = max(1, Self.steps(in: duration))
             game.hold(control, steps: steps)
         case .fire:
             if let why = game.whyCannotFire { return why }
@@ -171,6 +171,14 @@ extension Runtime {
     func scheduleGameTimers() {
         guard status.state == .active else { return }
         for name in TimerName.allCases { _ = timers.schedule(name, now: now, step: game.state.steps) }
+    }
+
+    /// The whole fixed steps in `duration` (rounded down), for any duration: exact, and never overflowing
+    /// (`duration * 60` would for a duration past 4.8 years).
+    static func steps(in duration: Nanoseconds) -> Int64 {
+        let perSecond: Int64 = 1_000_000_000
+        let (seconds, rest) = duration.quotientAndRemainder(dividingBy: perSecond)
+        return seconds * Int64(stepsPerSecond) + rest * Int64(stepsPerSecond) / perSecond
     }
 
     static func describe(_ action: GameAction) -> (String, String?) {

@@ -7,23 +7,54 @@ import Lifecycle
 import Replay
 
 extension Runtime {
+    /// The latest time the clock reaches: about 4.75 years of virtual time. Later times are taken as this one, so
+    /// that step times (`step * 1e9 / 60`) never overflow; scripts are capped far below it (24 h).
+    public static let latestTime: Nanoseconds = stepTime(9_000_000_000)
+
     /// Moves the clock forward by `duration`.
-    public func advance(by duration: Nanoseconds) { advance(to: now + max(0, duration)) }
+    public func advance(by duration: Nanoseconds) { advance(to: LeaderboardClient.saturatingSum(now, duration)) }
 
     /// Moves the clock to `time`, running every fixed step up to it. Time never goes backwards.
+    /// A stretch in which no step can do anything (see `isIdle`) is skipped at once, with the same transcript.
     public func advance(to time: Nanoseconds) {
+        let time = min(time, Self.latestTime)
         if !pending.isEmpty { settle() }
         let firstStep = nextStep
         while Self.stepTime(nextStep) <= time {
             now = max(now, Self.stepTime(nextStep))
             nextStep += 1
+            let linesBefore = transcript.lines.count + transcript.droppedLines
             frame()
+            if skipsIdleSteps, isIdle, transcript.lines.count + transcript.droppedLines == linesBefore {
+                nextStep = Self.firstStep(after: time)
+            }
         }
         now = max(now, time)
         if presentsOncePerAdvance, nextStep > firstStep, isFrameLoopRunning, status.state == .active {
             framesPresented += 1
             withGL("present") { $0.present(scene) }
         }
+    }
+
+    /// True when a step now would change nothing, and so would every step after it until an event or action:
+    /// the process is not running, or it is not active, its frame loop stopped, no timer live, no request in
+    /// flight, no work pending, and not a background app the OS is about to suspend. Given also that the step just
+    /// run wrote no transcript line (no violation either), each further step would repeat it exactly: skipping them
+    /// leaves the transcript byte-identical (checked by replaying every bundled script both ways).
+    var isIdle: Bool {
+        let state = status.state
+        guard state.isRunning else { return true }
+        return state != .active && !isFrameLoopRunning && timers.live.isEmpty && leaderboard.inFlight.isEmpty
+            && pending.isEmpty && !(state == .background && openBackgroundTasks == 0)
+    }
+
+    /// The first fixed step later than `time` (`time` >= 0, at most `latestTime`), without overflow.
+    static func firstStep(after time: Nanoseconds) -> Int64 {
+        // stepTime(k) <= time  <=>  k * 1e9 / 60 < time + 1  <=>  k <= (60 * time + 59) / 1e9.
+        let perSecond: Int64 = 1_000_000_000
+        let (seconds, rest) = time.quotientAndRemainder(dividingBy: perSecond)
+        let perStep = Int64(stepsPerSecond)
+        return seconds * perStep + (rest * perStep + perStep - 1) / perSecond + 1
     }
 
     /// One fixed step.

@@ -84,6 +84,9 @@ public final class Runtime {
     /// "hung in frame 812 during present"); it must be cheap and must not act on the runtime.
     public var willDo: ((RuntimeActivity) -> Void)? = nil
 
+    /// Skip stretches of virtual time in which nothing can happen (a suspended or ended process) in one go rather
+    /// than step by step; the transcript is the same either way. Tests turn it off to prove that.
+    public var skipsIdleSteps = true
     var nextStep: Int64 = 0  // index of the next fixed step
     var pending: [(work: Work, callback: Callback?)] = []
     var invariantState = InvariantState()

@@ -76,7 +76,7 @@ import Testing
             expect callbacks
             expect callbacks willEnterForeground, didBecomeActive
             expect callbacks willEnterForeground didBecomeActive
-            expect callbacks willEnterForeground,didBecomeActive ,
+            expect callbacks willEnterForeground ,didBecomeActive
             expect work pauseGame,stopFrameLoop saveSnapshot
             expect screen menu
             expect snapshot held.forward>3 x<-12 yaw<=0 hits=-9223372036854775808

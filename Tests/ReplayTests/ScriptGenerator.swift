@@ -52,7 +52,9 @@ struct ScriptGenerator {
 
     private mutating func timed() -> Command {
         hasTimedLine = true
-        time += random.pick([0, 0, duration(allowZero: true), duration(allowZero: true) * 1000])
+        // Within the parser's 24 h timeline; a script may end exactly on it.
+        let step = random.pick([0, 0, duration(allowZero: true), duration(allowZero: true) * 1000])
+        time = min(time + step, ScriptParser.latestTime)
         if random.chance(50) { return .event(time: time, random.pick(Event.allCases)) }
         let actions: [GameAction] = [
             .play(random.pick(GameMode.allCases), level: random.pick([1, 1, 2, 1 + random.below(1000), Int.max])),
@@ -65,9 +67,11 @@ struct ScriptGenerator {
         return .action(time: time, random.pick(actions))
     }
 
-    /// Whole seconds, whole milliseconds, tenths, or an arbitrary number of nanoseconds.
+    /// Whole seconds, whole milliseconds, tenths, or an arbitrary number of nanoseconds; at most the parser's
+    /// longest duration (1 h), sometimes exactly it.
     private mutating func duration(allowZero: Bool) -> Nanoseconds {
-        let base = Int64(random.below(5000))
+        if random.chance(2) { return ScriptParser.longestDuration }
+        let base = Int64(random.below(3601))
         let value: Nanoseconds =
             switch random.below(4) {
             case 0: base * 1_000_000_000

@@ -34,8 +34,8 @@ import Testing
         ("0s", Int64(0)), ("0ms", 0), ("2s", 2_000_000_000), ("500ms", 500_000_000), ("0.5s", 500_000_000),
         ("0.1s", 100_000_000), ("1.5s", 1_500_000_000), ("0.000000001s", 1), ("0.000001ms", 1),
         ("1.25ms", 1_250_000), ("0.3s", 300_000_000), ("0.7s", 700_000_000), ("0.10s", 100_000_000),
-        ("1.0000000000s", 1_000_000_000), ("9223372036.854775807s", Int64.max),
-        ("9223372036854.775807ms", Int64.max), ("007s", 7_000_000_000),
+        ("1.0000000000s", 1_000_000_000), ("86400s", 86_400_000_000_000), ("86399.999999999s", 86_399_999_999_999),
+        ("86400000ms", 86_400_000_000_000), ("007s", 7_000_000_000),
     ])
     func decimalTimesAreExact(text: String, nanoseconds: Int64) throws {
         #expect(try commands("at \(text) launched") == [.event(time: nanoseconds, .launched)])
@@ -75,10 +75,42 @@ import Testing
         #expect(bodyError("at 5min launched")?.kind == .badUnit)
     }
 
-    @Test func aRelativeTimeThatOverflowsIsABadTime() {
-        let error = bodyError("at 9223372036s launched\nat +1s fire")
+    @Test func aRelativeTimePastTheTimelineIsABadTime() {
+        let error = bodyError("at 86400s launched\nat +1ms fire")
         #expect(error?.kind == .badTime)
         #expect(error?.location.line == 3)
+        #expect(error?.location.column == 4)
+        #expect(error?.message.contains("86400s (24 h) at most") == true)
+        #expect(bodyError("at 86399s launched\nat +1s fire") == nil)
+    }
+
+    @Test(arguments: [
+        "86400.000000001s", "86401s", "9223372036.854775807s", "9223372036854.775807ms", "9223372037s",
+        "200000000s", "99999999999999999999s",
+    ])
+    func anAbsoluteTimePastTheTimelineIsABadTime(text: String) throws {
+        let error = try #require(bodyError("at \(text) launched"))
+        #expect(error.kind == .badTime)
+        #expect(error.location == SourceLocation(file: "test.script", line: 2, column: 4))
+        #expect(error.message.contains("past the end of a script's timeline"))
+    }
+
+    @Test func inputsAndLeaderboardDelaysLastAnHourAtMost() throws {
+        #expect(
+            try commands("at 0s input left 3600s\nleaderboard delay=3600000ms") == [
+                .action(time: 0, .input(.left, duration: ScriptParser.longestDuration)),
+                .leaderboard(.delay(ScriptParser.longestDuration)),
+            ])
+        for (body, column) in [
+            ("at 0s input forward 200000000s", 21), ("at 0s input forward 3600.000000001s", 21),
+            ("at 0s input forward 99999999999999999999999s", 21), ("leaderboard delay=9223372036s", 19),
+            ("leaderboard delay=3601s", 19),
+        ] {
+            let error = try #require(bodyError(body), "\(body)")
+            #expect(error.kind == .badTime, "\(body)")
+            #expect(error.location == SourceLocation(file: "test.script", line: 2, column: column), "\(body)")
+            #expect(error.message.contains("3600s (1 h) at most"), "\(body)")
+        }
     }
 
     @Test func timeGoingBackwardsPointsAtTheTimeToken() throws {
