@@ -9,7 +9,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test check-imports diagrams bench-render bench stress probe clean
+.PHONY: setup build replay test check-imports diagrams bench-render bench stress probe fuzz-scripts clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -88,6 +88,17 @@ probe: build
 	@grep '^fencewatch: [0-9]' .build/probe.err
 	@grep -q ' 0 failed' .build/probe.out
 	@grep -q ', 0 freed during broadcast' .build/probe.err
+
+# Hostile scripts (issue 12, README "Tests"): FUZZ_COUNT seeded mutations of the bundled scripts, each replayed as
+# `interlude replay --no-render` in a process of its own with a FUZZ_LIMIT-second limit; fails on a crash, a run over
+# the limit or an exit 2 without file:line:column. Failing mutations are saved in $(OUT)/fuzz-scripts/failures/;
+# `interlude-bench fuzz-scripts --seed S --only N` remakes mutation N. About 4 minutes for 2,000 here.
+FUZZ_COUNT ?= 2000
+FUZZ_SEED  ?= 1
+FUZZ_LIMIT ?= 20
+fuzz-scripts: build
+	.build/debug/interlude-bench fuzz-scripts --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --limit $(FUZZ_LIMIT) \
+	  --interlude .build/debug/interlude --out $(OUT)/fuzz-scripts
 
 clean:
 	rm -rf .build $(OUT)
