@@ -11,6 +11,8 @@
 //   #P..E..+X#                        # wall  . floor  P start (one)  E enemy  + health  * ammo  X exit (one or more)
 //   ##########                        every row as wide as the first; the border must be wall
 //
+// Caps (Level+Limits.swift): at most 128 x 128 cells, 256 enemies and 256 pickups, and a worst-case snapshot that
+// fits the loader's limit; the cell or row past a cap is the error's place.
 // Rows run north to south (z), columns west to east (x). Blank lines after the map are ignored.
 
 /// Reads level files.
@@ -18,8 +20,14 @@ public enum LevelFile {
     /// The first line every level file starts with.
     public static let header = "interlude-level 1"
 
-    /// Parses a whole level file; errors carry the line and column and say what was expected.
+    /// Parses a whole level file; errors carry the line and column and say what was expected. A level past the caps
+    /// of Level+Limits.swift (size, enemies, pickups, worst-case snapshot) is refused at the cell that passes them.
     public static func parse(_ text: String) throws(Level.ParseError) -> Level {
+        try parse(text, snapshotBudget: Level.snapshotBudget)
+    }
+
+    /// `parse(_:)` with another snapshot budget (tests reach the budget check with fewer entities than the caps).
+    static func parse(_ text: String, snapshotBudget: Int) throws(Level.ParseError) -> Level {
         // "\r\n" is one Character in Swift: both line ends separate lines.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         guard lines.first.map(String.init) == header else {
@@ -48,24 +56,28 @@ public enum LevelFile {
         guard let name = header.name else {
             throw Level.ParseError(line: mapLine + 1, column: 1, message: "expected a 'name' line before 'map'")
         }
-        var level = try grid(name: name, rows: rows, endLine: mapLine + 2, isStrict: true)
+        var level = try grid(
+            name: name, rows: rows, endLine: mapLine + 2, isStrict: true, snapshotBudget: snapshotBudget)
         level.theme = header.theme
         level.parSeconds = header.par
         level.startYaw = header.facing
         return level
     }
 
-    /// Builds a level from grid rows, checking cells, widths and one start; `isStrict` (level files) also
-    /// wants a wall border and an exit.
-    static func grid(name: String, rows: [(line: Int, text: Substring)], endLine: Int, isStrict: Bool)
-        throws(Level.ParseError) -> Level
-    {
+    /// Builds a level from grid rows, checking cells, widths, one start and the caps of Level+Limits.swift;
+    /// `isStrict` (level files) also wants a wall border and an exit.
+    static func grid(
+        name: String, rows: [(line: Int, text: Substring)], endLine: Int, isStrict: Bool,
+        snapshotBudget: Int = Level.snapshotBudget
+    ) throws(Level.ParseError) -> Level {
         guard let first = rows.first else {
             throw Level.ParseError(line: endLine, column: 1, message: "expected at least one row of cells")
         }
         let width = first.text.count
+        try checkSize(rows, width: width)
         var cells: [Cell] = []
         var start: (line: Int, column: Int)? = nil
+        var entities: [Entity] = []
         for (rowIndex, row) in rows.enumerated() {
             guard row.text.count == width else {
                 throw Level.ParseError(
@@ -93,6 +105,10 @@ public enum LevelFile {
                     }
                     start = (row.line, column + 1)
                 }
+                if cell == .enemy || cell == .health || cell == .ammo {
+                    entities.append(Entity(line: row.line, column: column + 1, isEnemy: cell == .enemy))
+                    try checkCount(entities)
+                }
                 cells.append(cell)
             }
         }
@@ -103,7 +119,72 @@ public enum LevelFile {
         guard !isStrict || cells.contains(.exit) else {
             throw Level.ParseError(line: last, column: 1, message: "expected an exit 'X' in the map")
         }
+        try checkSnapshot(entities, budget: snapshotBudget, firstLine: first.line)
         return Level(name: name, width: width, depth: rows.count, cells: cells)
+    }
+
+    /// An enemy or pickup cell, where the file has it.
+    struct Entity {
+        let line: Int
+        let column: Int
+        let isEnemy: Bool
+    }
+
+    /// Refuses a map wider or deeper than `Level.maximumSide`, at the first cell or row past it.
+    private static func checkSize(_ rows: [(line: Int, text: Substring)], width: Int) throws(Level.ParseError) {
+        let side = Level.maximumSide
+        if width > side {
+            throw Level.ParseError(
+                line: rows[0].line, column: side + 1,
+                message: "expected at most \(side) cells in a row, found \(width)")
+        }
+        if rows.count > side {
+            throw Level.ParseError(
+                line: rows[side].line, column: 1, message: "expected at most \(side) rows, found \(rows.count)")
+        }
+    }
+
+    /// Refuses the enemy or pickup that passes its cap.
+    private static func checkCount(_ entities: [Entity]) throws(Level.ParseError) {
+        guard let newest = entities.last else { return }
+        let count = entities.count { $0.isEnemy == newest.isEnemy }
+        let (cap, what) =
+            newest.isEnemy ? (Level.maximumEnemies, "enemies 'E'") : (Level.maximumPickups, "pickups ('+' and '*')")
+        if count > cap {
+            throw Level.ParseError(
+                line: newest.line, column: newest.column,
+                message: "expected at most \(cap) \(what), found more (this is number \(count))")
+        }
+    }
+
+    /// Refuses a level whose worst-case snapshot would not fit in `budget` bytes, at the first enemy or pickup (in
+    /// reading order) that makes it too large: a game on it could save a snapshot its own loader refuses.
+    private static func checkSnapshot(_ entities: [Entity], budget: Int, firstLine: Int) throws(Level.ParseError) {
+        func bytes(_ prefix: Int) -> Int {
+            let enemies = entities.prefix(prefix).count { $0.isEnemy }
+            return Level.worstCaseSnapshotBytes(enemies: enemies, pickups: prefix - enemies)
+        }
+        let total = bytes(entities.count)
+        guard total > budget else { return }
+        guard bytes(0) <= budget else {
+            throw Level.ParseError(
+                line: firstLine, column: 1,
+                message: "a snapshot of any level could reach \(bytes(0)) bytes, more than the \(budget) a save may use"
+            )
+        }
+        // The shortest prefix that is too large: the worst case grows with every entity.
+        var (fits, tooLarge) = (0, entities.count)
+        while tooLarge - fits > 1 {
+            let middle = (fits + tooLarge) / 2
+            if bytes(middle) > budget { tooLarge = middle } else { fits = middle }
+        }
+        let culprit = entities[tooLarge - 1]
+        let enemies = entities.count { $0.isEnemy }
+        throw Level.ParseError(
+            line: culprit.line, column: culprit.column,
+            message: "the level's snapshot could reach \(total) bytes with its \(enemies) enemies and "
+                + "\(entities.count - enemies) pickups, more than the \(budget) a save may use; expected at most "
+                + "\(tooLarge - 1) enemies and pickups together, found more from here on")
     }
 
     static func error(_ line: Int, _ text: Substring, _ word: Substring, _ message: String) -> Level.ParseError {
