@@ -6,12 +6,19 @@ import Foundation
 public struct AssetDirectory: Sendable {
     public let path: String
 
-    /// Uses `override` if given, else `$INTERLUDE_ASSETS`, else `./Assets`, else the checkout this binary was
-    /// built from (found through this file's path), so commands work from any folder of a development build.
+    /// Uses `override` if given (and only it: a wrong `--assets` is an error, not a fall back to other assets), else
+    /// `$INTERLUDE_ASSETS`, else `./Assets`, else the checkout this binary was built from (found through this file's
+    /// path), so commands work from any folder of a development build.
     public static func locate(_ override: String? = nil) throws -> AssetDirectory {
         let fileManager = FileManager.default
         var candidates: [String] = []
-        if let override { candidates.append(override) }
+        if let override {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: override + "/Shaders", isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else { throw AssetError.notFound(tried: [override]) }
+            return AssetDirectory(path: URL(fileURLWithPath: override).standardizedFileURL.path)
+        }
         if let variable = ProcessInfo.processInfo.environment["INTERLUDE_ASSETS"] { candidates.append(variable) }
         candidates.append(fileManager.currentDirectoryPath + "/Assets")
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -35,12 +35,20 @@ public enum LevelFiles {
         return levels
     }
 
-    /// One level file.
+    /// The largest level file read, in bytes (a 128 x 128 map is about 17 KB).
+    public static let maximumBytes = 1 << 20
+
+    /// One level file: a regular file of at most `maximumBytes` (a FIFO, device or folder is refused unopened).
     public static func load(path: String) throws(LevelFileError) -> Level {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LevelFileError(path: path, line: 0, column: 0, message: "cannot read the file")
+        let bytes: [UInt8]
+        do {
+            bytes = try HostPaths.readFile(path, limit: maximumBytes)
+        } catch let error as FileStoreError {
+            throw LevelFileError(path: path, line: 0, column: 0, message: "cannot read the level: \(error.reason)")
+        } catch {
+            throw LevelFileError(path: path, line: 0, column: 0, message: "cannot read the level: \(error)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw LevelFileError(path: path, line: 1, column: 1, message: "the level is not UTF-8 text")
         }
         do {

@@ -74,7 +74,23 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
+    /// `--data-dir` (created if needed) and `--record` checked before the window opens: a path of the wrong kind is
+    /// an invalid option (exit 2), not a failure after the session (a recording lost at the end).
+    private func preparePaths() throws {
+        var option = "--data-dir"
+        do {
+            if let dataDir { try HostPaths.prepareFolder(dataDir) }
+            if record == nil, dataDir == nil { try HostPaths.prepareFolder(FileSnapshotStore.defaultFolder()) }
+            option = "--record"
+            if let record { try HostPaths.checkOutputFile(record) }
+        } catch {
+            FileHandle.standardError.write(Data("interlude play: \(option): \(error)\n".utf8))
+            throw Exit.invalid
+        }
+    }
+
     func run() throws {
+        try preparePaths()
         var chosen = Profile.named(profile)!
         if let smsStyle { chosen = chosen.withSMSStyle(SMSStyle(rawValue: smsStyle)!) }
         let store: any SnapshotStore =

@@ -1,4 +1,5 @@
 import Foundation
+import Services
 
 extension ReplayCommand {
     /// `--merge DIR... --out ALL`: the outputs of several runs (shards) in one folder with one index, sorted by
@@ -21,12 +22,12 @@ extension ReplayCommand {
                     outcomes.append(outcome)
                 }
             }
+            do { try HostPaths.prepareFolder(out) } catch { throw ReplayInputError.other("--out: \(error)") }
         } catch let error as ReplayInputError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw Exit.invalid
         }
         let manager = FileManager.default
-        try manager.createDirectory(atPath: out, withIntermediateDirectories: true)
         let target = URL(fileURLWithPath: out).standardizedFileURL.path
         for outcome in outcomes {
             let folder = seen[outcome.script]!

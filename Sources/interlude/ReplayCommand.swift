@@ -136,6 +136,7 @@ struct ReplayCommand: ParsableCommand {
             scripts = try loadScripts()
             levels = try loadLevels()
             selected = try shard.map { try ReplayShard(parsing: $0).select(scripts) } ?? scripts
+            try preparePaths(for: selected)
         } catch let error as ReplayInputError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw Exit.invalid
@@ -178,6 +179,21 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
+    /// The largest script file read, in bytes (a long script is a few KB).
+    static let maximumScriptBytes = 8 << 20
+
+    /// `--out` and `--data-dir` (with a folder per script) as folders to write in, created if needed: a path of
+    /// the wrong kind (a file, a FIFO) or that cannot be written is an invalid option (exit 2), before anything runs.
+    private func preparePaths(for scripts: [LoadedScript]) throws {
+        var folders = [("--out", out)]
+        if let dataDir {
+            folders += [("--data-dir", dataDir)] + scripts.map { ("--data-dir", "\(dataDir)/\($0.name)") }
+        }
+        for (option, folder) in folders {
+            do { try HostPaths.prepareFolder(folder) } catch { throw ReplayInputError.other("\(option): \(error)") }
+        }
+    }
+
     /// The game's levels from Assets/Levels; a bad level file is an invalid input (exit 2).
     private func loadLevels() throws -> [Level] {
         do {
@@ -203,11 +219,15 @@ struct ReplayCommand: ParsableCommand {
         var errors: [String] = []
         var names: [String: String] = [:]
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                errors.append("\(path): error: cannot read the file")
+            let bytes: [UInt8]
+            do {
+                bytes = try HostPaths.readFile(path, limit: Self.maximumScriptBytes)
+            } catch {
+                errors.append(
+                    "\(path): error: cannot read the script: \((error as? FileStoreError)?.reason ?? "\(error)")")
                 continue
             }
-            guard let text = String(data: data, encoding: .utf8) else {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
                 errors.append("\(path):1:1: error: the script is not UTF-8 text")
                 continue
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import Services
 
 /// One script's verdict as the index records it: from the replay itself, or from the watchdog that ended it.
 struct ReplayOutcome: Codable, Sendable {
@@ -101,11 +102,16 @@ enum ReplayIndex {
     /// The outcomes listed in `folder/index.json`.
     static func read(from folder: String) throws -> [ReplayOutcome] {
         let path = folder + "/index.json"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReplayInputError.other("\(path): cannot read the file (is \(folder) the --out of a replay?)")
+        let bytes: [UInt8]
+        do {
+            bytes = try HostPaths.readFile(path, limit: 256 << 20)
+        } catch {
+            let reason = (error as? FileStoreError)?.reason ?? "\(error)"
+            throw ReplayInputError.other(
+                "\(path): cannot read the file: \(reason) (is \(folder) the --out of a replay?)")
         }
         do {
-            return try JSONDecoder().decode([ReplayOutcome].self, from: data)
+            return try JSONDecoder().decode([ReplayOutcome].self, from: Data(bytes))
         } catch {
             throw ReplayInputError.other("\(path): not an index written by `interlude replay`: \(error)")
         }

@@ -36,7 +36,12 @@ struct SoakCommand: ParsableCommand {
     var synchronous = false
 
     func run() throws {
-        let journal = JournalingStore(inner: try FileSnapshotStore(folder: dataDir))
+        let folder: FileSnapshotStore
+        do { folder = try FileSnapshotStore(folder: dataDir) } catch {
+            FileHandle.standardError.write(Data("interlude soak: --data-dir: \(error)\n".utf8))
+            throw Exit.invalid
+        }
+        let journal = JournalingStore(inner: folder)
         let store: any SnapshotStore = synchronous ? journal : BackgroundSnapshotStore(wrapping: journal)
         let runtime = Runtime(profile: .ios5, seed: seed, snapshots: store)
         runtime.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
