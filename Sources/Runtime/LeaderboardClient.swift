@@ -71,6 +71,10 @@ public struct LeaderboardClient {
     public private(set) var retryAt: Nanoseconds = 0  // no outbox resend before this time (after a failure)
     private var nextID: Int64 = 1
 
+    /// The most scores the outbox keeps (one per run and level not yet acknowledged): 256 entries are about 12 KiB
+    /// of a snapshot, well inside the loader's limit.
+    public static let outboxLimit = 256
+
     /// Wait this long after a failed submission before sending the outbox again.
     public static let retryPause: Nanoseconds = 2_000_000_000
 

@@ -165,7 +165,20 @@ extension Runtime {
         guard score > 0 else { return }
         // One key per run and level: the server keeps one score per key (a retry is stored once), and its top
         // lists are per level, which the key's top byte carries.
-        leaderboard.outbox[ScoreKey.make(level: level, run: game.state.run)] = score
+        let key = ScoreKey.make(level: level, run: game.state.run)
+        if leaderboard.outbox[key] == nil, leaderboard.outbox.count >= LeaderboardClient.outboxLimit,
+            let lowest = leaderboard.outbox.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }), lowest.value < score
+        {
+            // Bounded, so that a save always fits its loader: after 256 sessions never acknowledged, the lowest
+            // score makes room (and the host's log says so).
+            leaderboard.outbox[lowest.key] = nil
+            log?("interlude: the score outbox is full (\(LeaderboardClient.outboxLimit)); dropped \(lowest.value)")
+        }
+        guard leaderboard.outbox[key] != nil || leaderboard.outbox.count < LeaderboardClient.outboxLimit else {
+            log?("interlude: the score outbox is full (\(LeaderboardClient.outboxLimit)); \(score) not kept")
+            return
+        }
+        leaderboard.outbox[key] = score
     }
 
     func scheduleGameTimers() {

@@ -121,6 +121,10 @@ extension Runtime {
             let period = TimerSet.period(of: name).1
             guard (1...period).contains(left) else { return "timer.\(name.rawValue)=\(left) is outside 1...\(period)" }
         }
+        let outbox = snapshot.extras.keys.filter { $0.hasPrefix("outbox.") }.count
+        guard outbox <= LeaderboardClient.outboxLimit else {
+            return "\(outbox) outbox scores; the outbox keeps at most \(LeaderboardClient.outboxLimit)"
+        }
         let maximumScore = game.maximumScore
         for (key, value) in snapshot.extras where key.hasPrefix("outbox.") {
             guard let scoreKey = Int64(key.dropFirst("outbox.".count)),

@@ -42,8 +42,11 @@ public struct AssetDirectory: Sendable {
     /// The UTF-8 text of `relative`.
     public func text(_ relative: String) throws -> String {
         let full = path(relative)
-        guard let data = FileManager.default.contents(atPath: full) else { throw AssetError.unreadable(full) }
-        guard let text = String(data: data, encoding: .utf8) else { throw AssetError.notUTF8(full) }
+        // Regular files only, at most 8 MiB: an asset named by a user's --assets may be a FIFO or a device.
+        guard let bytes = try? DurableFile.read(full, limit: 8 << 20), bytes.count < 8 << 20 else {
+            throw AssetError.unreadable(full)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw AssetError.notUTF8(full) }
         return text
     }
 

@@ -148,13 +148,15 @@ enum DurableFile {
             throw FileStoreError.system("open", path, errno)
         }
         defer { close(descriptor) }
-        try requireRegular(descriptor, path)
-        var bytes = [UInt8](repeating: 0, count: limit)
+        let size = try requireRegular(descriptor, path)
+        // Room for the size the file says it has and one byte more (to see it grow), never more than `limit`:
+        // a limit of megabytes costs nothing for a small file.
+        var bytes = [UInt8](repeating: 0, count: min(limit, max(4096, size + 1)))
         var filled = 0
         while filled < limit {
-            let result = bytes.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress! + filled, limit - filled)
-            }
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(limit - filled, bytes.count)) }
+            let room = bytes.count - filled
+            let result = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, room) }
             if result < 0, errno == EINTR { continue }
             guard result >= 0 else { throw FileStoreError.system("read", path, errno) }
             if result == 0 { break }
@@ -163,11 +165,12 @@ enum DurableFile {
         return Array(bytes.prefix(filled))
     }
 
-    /// Throws unless the open `descriptor` is a regular file.
-    private static func requireRegular(_ descriptor: Int32, _ path: String) throws {
+    /// Throws unless the open `descriptor` is a regular file; returns its size.
+    private static func requireRegular(_ descriptor: Int32, _ path: String) throws -> Int {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileStoreError.system("fstat", path, errno) }
         if case .other(let what) = describe(info) { throw FileStoreError.notRegular(path, what) }
+        return max(0, Int(info.st_size))
     }
 }
 

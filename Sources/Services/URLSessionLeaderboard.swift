@@ -133,8 +133,9 @@ public struct PlayerIdentity: Codable, Sendable, Equatable {
     public let token: String
 
     static func load(from path: String) throws -> PlayerIdentity? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try JSONDecoder().decode(PlayerIdentity.self, from: data)
+        // A regular file of at most 64 KiB: the identity is a few dozen bytes, and the folder is the user's.
+        guard let bytes = try DurableFile.read(path, limit: 64 << 10) else { return nil }
+        return try JSONDecoder().decode(PlayerIdentity.self, from: Data(bytes))
     }
 
     func save(to path: String) throws {

@@ -12,11 +12,12 @@ import XCTest
 /// menu, which submits the score.
 enum SavedGame {
     static func bytes(score: Int64 = 730) -> [UInt8] {
-        var state = GameState()
-        state.screen = .singlePlayer
+        var game = Game(seed: 1)  // the runtime's default levels: a launch accepts only what they allow
+        game.play(.singlePlayer, level: 1, run: 42)
+        var state = game.state
         state.isPaused = true
         state.score = score
-        state.run = 42
+        precondition(score <= game.maximumScore, "a score the level cannot give is refused at launch")
         return GameSnapshot(state: state, extras: ["generation": 1]).encoded()
     }
 }

@@ -51,6 +51,13 @@ struct HostileSnapshotTests {
             ("pickup moved", ["pickup.0.x": 999_999]), ("held negative", ["held.forward": -5]),
             ("enemy health with dead mode", ["enemy.0.mode": 2]), ("timer 0", ["timer.round": 0]),
             ("health 1000", ["health": 1000]), ("ammo negative", ["ammo": -1]),
+            (
+                "257 outbox scores",
+                Dictionary(
+                    uniqueKeysWithValues: (1...257).map {
+                        ("outbox.\(ScoreKey.make(level: 1, run: Int64($0)))", Int64(10))
+                    })
+            ),
         ]
         for key in [
             "steps", "score", "hits", "shots", "kills", "roundSeconds", "levelsCleared", "effect.reload",
@@ -63,7 +70,9 @@ struct HostileSnapshotTests {
         return cases
     }()
 
-    @Test("each forged snapshot: no trap, set aside with its reason, the genuine save before it restored and playable")
+    @Test(
+        "each of the 61 forged snapshots: no trap, set aside with its reason, the genuine save before it restored and playable"
+    )
     func forgedCorpus() throws {
         let genuine = genuineSave()
         for (what, changes) in Self.corpus {

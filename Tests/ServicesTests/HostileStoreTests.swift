@@ -68,9 +68,11 @@ struct HostileStoreTests {
         let store = try FileSnapshotStore(folder: folder)
         let generations = try store.generations()
         #expect(generations.map(\.name) == ["snapshot.txt", "snapshot.previous.txt"])
-        for generation in generations {
+        for (index, generation) in generations.enumerated() {
             let bytes = try generation.contents.get()
-            #expect(bytes != good, "a newer save")
+            // The background writer may let the full save supersede the quick one (the newest bytes win), so then
+            // only one save reached the disk and the previous generation is still the good one.
+            if index == 0 || !background { #expect(bytes != good, "a newer save") }
             #expect(try GameSnapshot.decode(bytes).state.screen == .singlePlayer)
         }
         #expect(store.quarantinedNames() == ["snapshot.damaged-1.txt"])
