@@ -36,7 +36,8 @@ public final class LeaderboardStore: Sendable {
     /// Opens (and migrates) the database at `path`, or an in-memory one when `path` is nil.
     public init(path: String?) throws {
         if let path {
-            let folder = (path as NSString).deletingLastPathComponent
+            // Not NSString's deletingLastPathComponent: it traps on a one-character path on Linux (Swift 6.3).
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             if !folder.isEmpty {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }

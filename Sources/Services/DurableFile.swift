@@ -89,7 +89,8 @@ enum DurableFile {
         try removeScratch(temporary)
         try write(bytes, to: temporary)
         try rename(temporary, path)
-        try syncFolder((path as NSString).deletingLastPathComponent)
+        let parent = parentFolder(of: path)
+        try syncFolder(parent.isEmpty ? "." : parent)
     }
 
     /// Creates the folder `path` and its parents as needed; throws, naming the path, when something other than a
@@ -98,13 +99,24 @@ enum DurableFile {
         var info = stat()
         if stat(path, &info) != 0 {
             guard errno == ENOENT || errno == ENOTDIR else { throw FileStoreError.system("stat", path, errno) }
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = parentFolder(of: path)
             if !parent.isEmpty, parent != path { try makeFolder(parent) }
             guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileStoreError.system("mkdir", path, errno) }
             guard stat(path, &info) == 0 else { throw FileStoreError.notFolder(path, try description(of: path)) }
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw FileStoreError.notFolder(path, try description(of: path)) }
         guard access(path, W_OK | X_OK) == 0 else { throw FileStoreError.system("write access", path, errno) }
+    }
+
+    /// The folder holding `path` ("" for a bare name, "/" for an entry of the root), by plain string work: Foundation's
+    /// `deletingLastPathComponent` traps on a one-character path on Linux (Swift 6.3: `"a"`).
+    static func parentFolder(of path: String) -> String {
+        var scalars = Array(path.unicodeScalars)
+        while scalars.count > 1, scalars.last == "/" { scalars.removeLast() }
+        guard let slash = scalars.lastIndex(of: "/") else { return "" }
+        var end = slash
+        while end > 0, scalars[end - 1] == "/" { end -= 1 }
+        return end == 0 ? "/" : String(String.UnicodeScalarView(scalars[..<end]))
     }
 
     /// What is at `path`, in words ("a regular file", "a FIFO", ...).

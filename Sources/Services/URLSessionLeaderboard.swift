@@ -139,7 +139,7 @@ public struct PlayerIdentity: Codable, Sendable, Equatable {
     }
 
     func save(to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try DurableFile.replace(path, with: [UInt8](try JSONEncoder().encode(self)))
     }

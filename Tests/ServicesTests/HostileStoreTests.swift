@@ -382,4 +382,16 @@ func bindSocket(at path: String) throws {
     }
     #expect(result == 0, "bind: \(String(cString: strerror(errno)))")
     close(descriptor)
+
+}
+
+extension HostileStoreTests {
+    @Test("the parent of a path, by plain string work (Foundation's traps on a one-character path)")
+    func parentFolders() throws {
+        let cases = [
+            ("a", ""), ("o/x", "o"), ("/a", "/"), ("a/b/c", "a/b"), ("a//b", "a"), ("a/b/", "a"), ("/", "/"),
+            ("//x", "/"), ("", ""),
+        ]
+        for (path, parent) in cases { #expect(DurableFile.parentFolder(of: path) == parent, "\(path)") }
+    }
 }
