@@ -49,7 +49,7 @@ struct DiagramCommand: ParsableCommand {
             print("stale diagrams in \(out)/: \(stale.joined(separator: ", ")); run `interlude diagram --out \(out)`")
             throw Exit.failed
         }
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        do { try HostPaths.prepareFolder(out) } catch { throw ValidationError("--out: \(error)") }
         for (name, text) in Self.files() {
             try Data(text.utf8).write(to: URL(fileURLWithPath: "\(out)/\(name)"), options: .atomic)
             print("wrote \(out)/\(name)")

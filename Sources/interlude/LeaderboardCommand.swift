@@ -40,6 +40,12 @@ struct LeaderboardCommand: ParsableCommand {
 
         func run() throws {
             let path = db ?? FileSnapshotStore.defaultFolder() + "/leaderboard.sqlite"
+            do {
+                if db == nil { try HostPaths.prepareFolder(FileSnapshotStore.defaultFolder()) }
+                try HostPaths.checkOutputFile(path)
+            } catch {
+                throw ValidationError("--db: \(error)")
+            }
             let (host, port) = (self.host, self.port)
             let finished = DispatchSemaphore(value: 0)
             let failure = LockedText()

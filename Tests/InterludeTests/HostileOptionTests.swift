@@ -193,4 +193,32 @@ final class HostileOptionTests: XCTestCase {
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is kept aside")
         XCTAssertNotNil(FileManager.default.contents(atPath: folder + "/snapshot.txt"), "the game saved in its place")
     }
+
+    func testDiagramAndLeaderboardPathsOfTheWrongKindExitTwo() throws {
+        let folder = try Interlude.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a-file").path
+        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        let fifo = folder.appendingPathComponent("a-fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let cases: [([String], String)] = [
+            (["diagram", "--out", file], "Error: --out: \(file): a regular file, not a folder"),
+            (
+                ["leaderboard", "serve", "--db", folder.path],
+                "Error: --db: \(folder.path): a directory, not a regular file"
+            ),
+            (["leaderboard", "serve", "--db", fifo], "Error: --db: \(fifo): a FIFO, not a regular file"),
+            (
+                ["leaderboard", "serve", "--db", file + "/x.sqlite"],
+                "Error: --db: \(file): a regular file, not a folder"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let (result, seconds) = try run(arguments, within: 10)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            XCTAssertEqual(result.errors.split(separator: "\n").first.map(String.init), message)
+            XCTAssertLessThan(seconds, 10)
+        }
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "x", "the file in the way is untouched")
+    }
 }
