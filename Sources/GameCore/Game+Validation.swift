@@ -126,16 +126,7 @@ extension Game {
     }
 
     private func whyWrongPickups(_ pickups: [Pickup], in level: Level) -> String? {
-        var expected: [Pickup] = []
-        for z in 0..<level.depth {
-            for x in 0..<level.width {
-                switch level.cell(x, z) {
-                case .health: expected.append(Pickup(kind: .health, x: x, z: z))
-                case .ammo: expected.append(Pickup(kind: .ammo, x: x, z: z))
-                default: break
-                }
-            }
-        }
+        let expected = Self.pickups(of: level)
         guard pickups.count == expected.count else {
             return "pickups=\(pickups.count), but the level has \(expected.count)"
         }

@@ -50,6 +50,13 @@ public struct Game: Hashable, Sendable {
         state.player.yaw = level.startYaw
         state.player.pitch = 0
         state.enemies = level.positions(of: .enemy).map { Enemy(x: Float($0.x) + 0.5, z: Float($0.z) + 0.5) }
+        state.pickups = Self.pickups(of: level)
+        state.roundSeconds = 0
+        state.held = [:]
+    }
+
+    /// The pickups of `level` as a session starts with them, in reading order.
+    static func pickups(of level: Level) -> [Pickup] {
         var pickups: [Pickup] = []
         for z in 0..<level.depth {
             for x in 0..<level.width {
@@ -60,9 +67,7 @@ public struct Game: Hashable, Sendable {
                 }
             }
         }
-        state.pickups = pickups
-        state.roundSeconds = 0
-        state.held = [:]
+        return pickups
     }
 
     /// Pauses a session (the pause overlay shows); nothing outside a session.
