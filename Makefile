@@ -9,7 +9,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test check-imports diagrams bench-render bench stress probe fuzz-scripts clean
+.PHONY: setup build replay test check-imports golden golden-check diagrams bench-render bench stress probe fuzz-scripts clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -36,6 +36,24 @@ check-imports:
 test: setup check-imports
 	swift build --build-tests $(SWIFT_FLAGS)
 	$(XVFB) swift test $(SWIFT_FLAGS)
+
+# The committed transcripts of the bundled scripts (Tests/Fixtures/golden): `make golden-check` compares a fresh
+# replay with them, rendered frames included (frame hashes from llvmpipe: checked here, not in CI, since another
+# CPU may round differently); `make golden` rewrites them, only for a change meant to alter behaviour.
+GOLDEN = Tests/Fixtures/golden
+golden-check: build
+	rm -rf .build/golden && .build/debug/interlude replay --no-render --out .build/golden/no-render >/dev/null
+	.build/debug/interlude replay --out .build/golden/rendered >/dev/null
+	diff -r -x '*.png' -x 'index.*' $(GOLDEN)/no-render .build/golden/no-render
+	diff -r -x '*.png' -x 'index.*' $(GOLDEN)/rendered .build/golden/rendered
+	@echo "transcripts and frame hashes are the committed ones"
+
+golden: build
+	rm -rf .build/golden $(GOLDEN) && mkdir -p $(GOLDEN)/no-render $(GOLDEN)/rendered
+	.build/debug/interlude replay --no-render --out .build/golden/no-render >/dev/null
+	.build/debug/interlude replay --out .build/golden/rendered >/dev/null
+	cp .build/golden/no-render/*.transcript.jsonl $(GOLDEN)/no-render/
+	cp .build/golden/rendered/*.transcript.jsonl $(GOLDEN)/rendered/
 
 diagrams: build
 	.build/debug/interlude diagram --out Diagrams

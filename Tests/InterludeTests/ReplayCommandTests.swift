@@ -36,6 +36,35 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertEqual((index as? [Any])?.count, scripts.count)
     }
 
+    /// The transcripts of the bundled scripts are the committed ones, byte for byte (Tests/Fixtures/golden/no-render:
+    /// scene hashes, the same on every machine): a refactor that changes no behaviour must keep them. Regenerate with
+    /// `make golden` only for a change meant to alter them, and say so in the commit.
+    func testTranscriptsAreTheCommittedOnes() throws {
+        let out = try Interlude.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try Interlude.run(["replay", "--no-render", "--out", out.path] + Interlude.bundledScripts)
+        XCTAssertEqual(run.status, 0, run.output + run.errors)
+        let golden = Interlude.root.appendingPathComponent("Tests/Fixtures/golden/no-render")
+        let names = try FileManager.default.contentsOfDirectory(atPath: golden.path).filter {
+            $0.hasSuffix(".transcript.jsonl")
+        }
+        XCTAssertEqual(names.count, Interlude.bundledScripts.count, "one committed transcript per bundled script")
+        for name in names.sorted() {
+            let expected = try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
+            let actual = try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
+            guard actual != expected else { continue }
+            let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+            let first =
+                zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(expectedLines.count, actualLines.count)
+            XCTFail(
+                "\(name): differs from the committed transcript at line \(first + 1):\n  committed: "
+                    + "\(first < expectedLines.count ? expectedLines[first] : "(end)")\n  now:       "
+                    + "\(first < actualLines.count ? actualLines[first] : "(end)")")
+        }
+    }
+
     func testAFailedExpectationExitsOne() throws {
         let folder = try Interlude.temporaryFolder()
         let script = folder.appendingPathComponent("wrong.script")
