@@ -26,12 +26,11 @@ let package = Package(
 
         .target(name: "Lifecycle"),
         .target(name: "GameCore"),
-        .target(name: "Replay", dependencies: ["Lifecycle"]),
-        .target(name: "Runtime", dependencies: ["Lifecycle", "GameCore", "Replay"]),
+        .target(name: "Runtime", dependencies: ["Lifecycle", "GameCore"]),
+        .target(name: "Replay", dependencies: ["Lifecycle", "GameCore", "Runtime"]),
         .target(name: "Renderer", dependencies: ["CGL", "GameCore"]),
-        .target(name: "Services", dependencies: ["Lifecycle", "GameCore", "Runtime", "Replay", "CPNG"]),
-        .target(
-            name: "PlatformEGL", dependencies: ["CEGL", "CGL", "Renderer", "Runtime", "GameCore", "Services"]),
+        .target(name: "Services", dependencies: ["GameCore", "Runtime", "CPNG"]),
+        .target(name: "PlatformEGL", dependencies: ["CEGL", "Renderer", "Runtime", "GameCore", "Services"]),
         .target(
             name: "PlatformGLFW",
             dependencies: ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
@@ -61,7 +60,7 @@ let package = Package(
             path: "Benchmarks/Sources/render-bench"),
 
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle", "GameCore", "Runtime"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Lifecycle", "GameCore", "Replay"]),
         .testTarget(

@@ -1,7 +1,7 @@
 // DesktopInput: what one window event asks of the runtime, as data, so the rules stay pure and testable.
 
+import GameCore
 import Lifecycle
-import Replay
 
 /// One thing to do to the runtime, produced by `DesktopMapping` and carried out by `GLFWPlatform`.
 public enum DesktopInput: Hashable, Sendable {
@@ -10,7 +10,7 @@ public enum DesktopInput: Hashable, Sendable {
     /// Perform a player action (`Runtime.perform`).
     case action(GameAction)
     /// Hold a control down (true) or let it go (false) (`Runtime.hold`).
-    case hold(InputKey, Bool)
+    case hold(Control, Bool)
     /// Write the frame on screen to an image file.
     case screenshot
     /// Close the window and leave the loop (the app has been told whatever it must be told first).

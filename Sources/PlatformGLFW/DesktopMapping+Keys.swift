@@ -5,7 +5,6 @@
 import CGLFW
 import GameCore
 import Lifecycle
-import Replay
 
 extension DesktopMapping {
     /// Phone events on Ctrl + letter.
@@ -20,7 +19,7 @@ extension DesktopMapping {
     ]
 
     /// Controls held while the key is down.
-    static let heldKeys: [(code: Int32, key: InputKey)] = [
+    static let heldKeys: [(code: Int32, key: Control)] = [
         (GLFW_KEY_W, .forward), (GLFW_KEY_S, .back), (GLFW_KEY_A, .left), (GLFW_KEY_D, .right),
         (GLFW_KEY_LEFT, .turnLeft), (GLFW_KEY_RIGHT, .turnRight), (GLFW_KEY_UP, .lookUp), (GLFW_KEY_DOWN, .lookDown),
     ]

@@ -15,7 +15,6 @@
 
 import GameCore
 import Lifecycle
-import Replay
 
 /// The rules from window events to life-cycle events and game actions.
 public enum DesktopMapping {

@@ -1,9 +1,8 @@
 // Script: an interruption script (CONTRACT §7) as data. ScriptParser reads it, ScriptWriter writes it.
 
+import GameCore
 import Lifecycle
-
-/// Virtual time in nanoseconds since the script's start.
-public typealias Nanoseconds = Int64
+import Runtime
 
 /// A parsed `.script` file.
 public struct Script: Hashable, Sendable {
@@ -79,27 +78,6 @@ public enum Command: Hashable, Sendable {
     }
 }
 
-/// Where `play` goes.
-public enum GameMode: String, Hashable, Sendable, CaseIterable {
-    case singlePlayer, multiplayer
-}
-
-/// A control the player holds: `input <key> <duration>`.
-public enum InputKey: String, Hashable, Sendable, CaseIterable {
-    case forward, back, left, right, turnLeft, turnRight, lookUp, lookDown
-}
-
-/// What the player does (CONTRACT §7 game actions).
-public enum GameAction: Hashable, Sendable {
-    case play(GameMode, level: Int)  // `play singlePlayer level=1`; level defaults to 1
-    case openLeaderboard, closeLeaderboard, menu, resume
-    case input(InputKey, duration: Nanoseconds)  // hold `key` for `duration`
-    case fire
-    /// `look <yaw> [<pitch>]`: turn the view at once (mouse look), in degrees with up to 3 decimals; positive
-    /// yaw turns right, positive pitch looks up. Kept in thousandths of a degree so text and value round-trip.
-    case look(yawMillidegrees: Int64, pitchMillidegrees: Int64)
-}
-
 /// A comparison in `expect snapshot`.
 public enum Comparison: String, Hashable, Sendable, CaseIterable {
     case equal = "="
@@ -147,10 +125,4 @@ public enum Expectation: Hashable, Sendable {
     case counter(Counter, Int)
     case snapshot([SnapshotCondition])  // the snapshot on disk, decoded
     case screen(String)  // `expect screen menu`: the game's current screen
-}
-
-/// `leaderboard delay=800ms`, `leaderboard down`, `leaderboard up`.
-public enum LeaderboardSetting: Hashable, Sendable {
-    case delay(Nanoseconds)
-    case down, up
 }

@@ -1,5 +1,7 @@
 // ScriptError: why a `.script` file was refused, with the place to look (CONTRACT §7).
 
+import Runtime
+
 /// The first thing wrong with a script: where it is, what kind of mistake it is, and a one-line message.
 ///
 /// `description` reads like a compiler diagnostic: `file:line:column: error: message`.

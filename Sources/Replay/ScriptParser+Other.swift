@@ -1,5 +1,7 @@
 // ScriptParser+Other: the untimed commands `capture "name"` and `leaderboard ...`.
 
+import Runtime
+
 extension ScriptReader {
     /// `capture "name"`, the name non-empty, at most 100 characters: letters, digits, `-`, `_`, `.`.
     func readCapture(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {

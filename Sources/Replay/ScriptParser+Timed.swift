@@ -1,5 +1,6 @@
 // ScriptParser+Timed: `at <t> <event>` and `at <t> <game action>`, and reading times and durations.
 
+import GameCore
 import Lifecycle
 
 extension ScriptReader {
@@ -113,9 +114,9 @@ extension ScriptReader {
 
     /// `input <key> <duration>`, the duration more than zero.
     private func readInput(_ cursor: inout LineCursor) throws(ScriptError) -> GameAction {
-        let keys = InputKey.allCases.map(\.rawValue)
+        let keys = Control.allCases.map(\.rawValue)
         let token = try cursor.require("a control (\(keys.joined(separator: ", ")))", after: "input")
-        guard let key = InputKey(rawValue: token.text) else {
+        guard let key = Control(rawValue: token.text) else {
             throw cursor.error(
                 .unknownKey, at: token,
                 "unknown control '\(token.shown)'\(Suggestion.phrase(for: token.text, among: keys)); "

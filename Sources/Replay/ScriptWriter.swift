@@ -5,6 +5,7 @@
 // (`1500ms`, `0.25ms`). `play` omits `level=1`. For every valid script, parsing the text gives back the
 // same header and commands (locations aside).
 
+import GameCore
 import Lifecycle
 
 /// Writes `.script` text.
@@ -53,14 +54,7 @@ public enum ScriptWriter {
     }
 
     /// Thousandths of a degree as the shortest exact decimal: 90000 → "90", -12500 → "-12.5".
-    public static func degrees(_ millidegrees: Int64) -> String {
-        let sign = millidegrees < 0 ? "-" : ""
-        let magnitude = millidegrees.magnitude
-        var fraction = String(magnitude % 1000)
-        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return sign + "\(magnitude / 1000)" + (fraction.isEmpty ? "" : "." + fraction)
-    }
+    public static func degrees(_ millidegrees: Int64) -> String { GameAction.degrees(millidegrees) }
 
     private static func render(_ expectation: Expectation) -> String {
         switch expectation {

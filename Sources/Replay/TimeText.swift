@@ -1,6 +1,8 @@
 // TimeText: times and durations as scripts spell them (`1.5s`, `500ms`), converted exactly to nanoseconds.
 // No floating point anywhere: the integer and fractional digits are read separately.
 
+import Lifecycle
+
 /// Reads and writes `<digits>[.<digits>](ms|s)`.
 enum TimeText {
     /// Why a time did not read.

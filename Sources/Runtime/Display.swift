@@ -4,6 +4,7 @@
 // and tells the display when GL is forbidden, so that a call bypassing the runtime is refused too.
 
 import GameCore
+import Lifecycle
 
 /// A captured frame as the transcript names it (CONTRACT §8 `frame`).
 public struct Frame: Hashable, Sendable {

@@ -2,7 +2,7 @@
 // once from an in-memory table. Runtime tests and GL-free runs use it; the real one is
 // `URLSessionLeaderboard` in Services.
 
-import Replay
+import Lifecycle
 
 /// An in-memory leaderboard service that can be "down".
 public final class FakeLeaderboard: LeaderboardTransport {

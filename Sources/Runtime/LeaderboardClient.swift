@@ -7,7 +7,7 @@
 // so transcripts stay byte-identical. `realTime` (the window): answers are taken when they have arrived,
 // at the frame point, never inside a network callback. Cancelled requests never deliver.
 
-import Replay
+import Lifecycle
 
 /// What a request asks.
 public enum LeaderboardRequestKind: Hashable, Sendable {
@@ -157,4 +157,11 @@ public struct LeaderboardClient {
     public var isSubmitting: Bool {
         inFlight.contains { if case .submit = $0.kind { return true } else { return false } }
     }
+}
+
+/// The leaderboard's behaviour from now on, as a script's `leaderboard` line sets it: `delay=800ms` (the virtual
+/// latency of an answer), `down`, `up` (the server refuses, or answers again).
+public enum LeaderboardSetting: Hashable, Sendable {
+    case delay(Nanoseconds)
+    case down, up
 }

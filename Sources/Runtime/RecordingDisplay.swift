@@ -1,6 +1,7 @@
 // RecordingDisplay: the GL-free Display. Records every call; frames are hashed from the scene, not pixels.
 
 import GameCore
+import Lifecycle
 
 /// A display that draws nothing and remembers what it was asked, for tests and `--no-render` replays.
 public final class RecordingDisplay: Display {

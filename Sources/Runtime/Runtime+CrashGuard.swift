@@ -11,6 +11,7 @@
 //   crashed signal=4          added by the crash handler
 
 import GameCore
+import Lifecycle
 
 /// A restore not yet proved: the generation restored and the game's step count then.
 struct PendingRestore {

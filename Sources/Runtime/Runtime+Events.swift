@@ -3,7 +3,6 @@
 
 import GameCore
 import Lifecycle
-import Replay
 
 extension Runtime {
     /// Injects an OS or phone event now. The transition, its callbacks and its queued work are recorded;
@@ -15,11 +14,10 @@ extension Runtime {
 
     /// Records `event` without the recording: also how the OS's own decisions (suspension) arrive.
     func happen(_ event: Event) {
-        transcript.append(now, "event", [("name", .string(event.rawValue))])
+        transcript.append(now, .event(name: event.rawValue, args: nil))
         switch transition(from: status, on: event, in: profile) {
         case .ignored:
-            transcript.append(
-                now, "ignored", [("name", .string(event.rawValue)), ("state", .string(status.state.rawValue))])
+            transcript.append(now, .ignored(name: event.rawValue, state: status.state))
             lastCallbacks = []
             lastWork = []
         case .rejected(let why):
@@ -30,9 +28,7 @@ extension Runtime {
     }
 
     func reject(_ name: String, why: String) {
-        transcript.append(
-            now, "rejected",
-            [("name", .string(name)), ("state", .string(status.state.rawValue)), ("why", .string(why))])
+        transcript.append(now, .rejected(name: name, state: status.state, why: why))
         lastCallbacks = []
         lastWork = []
     }
@@ -57,15 +53,13 @@ extension Runtime {
     /// Records a change of state or reason.
     func enter(_ state: AppState, reason: Reason?) {
         guard state != status.state || reason != status.reason else { return }
-        var fields: [(String, JSONValue)] = [("from", .string(status.state.rawValue)), ("to", .string(state.rawValue))]
-        if let reason { fields.append(("reason", .string(reason.rawValue))) }
-        transcript.append(now, "transition", fields)
+        transcript.append(now, .transition(from: status.state, to: state, reason: reason))
         status.state = state
         status.reason = reason
     }
 
     private func deliver(_ callback: Callback, inSession: Bool) {
-        transcript.append(now, "callback", [("name", .string(callback.rawValue))])
+        transcript.append(now, .callback(callback))
         noteDelivered(callback, inSession: inSession)
         for observer in observers { observer.runtime(self, delivered: callback) }
     }
@@ -74,9 +68,7 @@ extension Runtime {
     public func perform(_ action: GameAction) {
         record(.action(time: now, action))
         let (name, args) = Self.describe(action)
-        var fields: [(String, JSONValue)] = [("name", .string(name))]
-        if let args { fields.append(("args", .string(args))) }
-        transcript.append(now, "event", fields)
+        transcript.append(now, .event(name: name, args: args))
         lastCallbacks = []
         lastWork = []
         guard status.state == .active else {
@@ -86,9 +78,8 @@ extension Runtime {
     }
 
     /// Holds or releases a control from a window (no duration: until released).
-    public func hold(_ key: InputKey, _ isHeld: Bool) {
-        guard let control = Control(rawValue: key.rawValue) else { return }
-        recordHold(key, isHeld)
+    public func hold(_ control: Control, _ isHeld: Bool) {
+        recordHold(control, isHeld)
         if isHeld, status.state == .active { game.hold(control, steps: Int64.max) } else { game.release(control) }
     }
 
@@ -117,10 +108,8 @@ extension Runtime {
         case .resume:
             guard game.state.isInSession, game.state.isPaused else { return "resume needs a paused game" }
             game.resume()
-        case .input(let key, let duration):
-            guard game.state.isRunning, let control = Control(rawValue: key.rawValue) else {
-                return "input needs a running game"
-            }
+        case .input(let control, let duration):
+            guard game.state.isRunning else { return "input needs a running game" }
             let steps = max(1, Self.steps(in: duration))
             game.hold(control, steps: steps)
         case .fire:
@@ -204,7 +193,7 @@ extension Runtime {
         case .input(let key, let duration): return ("input", "\(key.rawValue) \(duration / 1_000_000)ms")
         case .fire: return ("fire", nil)
         case .look(let yaw, let pitch):
-            return ("look", ScriptWriter.degrees(yaw) + (pitch == 0 ? "" : " " + ScriptWriter.degrees(pitch)))
+            return ("look", GameAction.degrees(yaw) + (pitch == 0 ? "" : " " + GameAction.degrees(pitch)))
         }
     }
 }

@@ -4,7 +4,6 @@
 
 import GameCore
 import Lifecycle
-import Replay
 
 extension Runtime {
     /// The latest time the clock reaches: about 4.75 years of virtual time. Later times are taken as this one, so
@@ -23,9 +22,9 @@ extension Runtime {
         while Self.stepTime(nextStep) <= time {
             now = max(now, Self.stepTime(nextStep))
             nextStep += 1
-            let linesBefore = transcript.lines.count + transcript.droppedLines
+            let linesBefore = transcript.appendedCount
             frame()
-            if skipsIdleSteps, isIdle, transcript.lines.count + transcript.droppedLines == linesBefore {
+            if skipsIdleSteps, isIdle, transcript.appendedCount == linesBefore {
                 nextStep = Self.firstStep(after: time)
             }
         }
@@ -77,8 +76,7 @@ extension Runtime {
             case .autosave:
                 if game.state.isRunning {
                     let detail = saveSnapshot(kind: "autosave")
-                    transcript.append(
-                        now, "work", [("name", .string(Work.saveSnapshot.rawValue)), ("detail", .string(detail))])
+                    transcript.append(now, .work(.saveSnapshot, detail: detail))
                 }
             case .round, .enemies:
                 break

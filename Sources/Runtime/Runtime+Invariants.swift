@@ -26,7 +26,7 @@ extension Runtime {
     func violate(_ invariant: Int, _ detail: String) {
         let violation = Violation(invariant: invariant, detail: detail)
         violations.append(violation)
-        transcript.append(now, "violation", [("invariant", .integer(Int64(invariant))), ("detail", .string(detail))])
+        transcript.append(now, .violation(invariant: invariant, detail: detail))
     }
 
     func noteDelivered(_ callback: Callback, inSession: Bool) {

@@ -1,30 +1,35 @@
-// Runtime+Recording: what the player and the phone did, kept as script lines, so that a window session
-// can be written as a `.script` that replays to the same transcript (`interlude play --record`).
+// Runtime+Recording: what the player and the phone did, kept in time order, so that a window session can be written
+// as a `.script` that replays to the same transcript (`interlude play --record`; Replay's `Script(recording:)`).
 
 import GameCore
 import Lifecycle
-import Replay
 
-/// The lines recorded so far, plus controls held down whose duration is not known yet.
+/// One thing recorded: an OS event or a player's action, at a time.
+public enum RecordedInput: Hashable, Sendable {
+    case event(time: Nanoseconds, Event)
+    case action(time: Nanoseconds, GameAction)
+
+    /// When it happened.
+    public var time: Nanoseconds {
+        switch self {
+        case .event(let time, _), .action(let time, _): return time
+        }
+    }
+}
+
+/// The inputs recorded so far, plus controls held down whose duration is not known yet.
 public struct Recording: Sendable {
-    public private(set) var lines: [ScriptLine] = []
-    var held: [InputKey: (time: Nanoseconds, steps: Int64)] = [:]  // key → press time, game steps then
+    /// In recording order (a held control is recorded at its release, with its press time).
+    public private(set) var inputs: [RecordedInput] = []
+    var held: [Control: (time: Nanoseconds, steps: Int64)] = [:]  // control → press time, game steps then
 
     public init() {}
 
-    mutating func add(_ command: Command) {
-        let location = SourceLocation(file: "recording", line: lines.count + 1, column: 1)
-        lines.append(ScriptLine(location: location, command: command))
-    }
+    mutating func add(_ input: RecordedInput) { inputs.append(input) }
 
-    /// The recording as a script, lines in time order.
-    public func script(name: String, profile: Profile, seed: UInt64) -> Script {
-        let ordered = lines.enumerated().sorted {
-            ($0.element.command.time ?? 0, $0.offset) < ($1.element.command.time ?? 0, $1.offset)
-        }
-        let base = profile.name
-        let style = Profile.named(base)?.smsStyle == profile.smsStyle ? nil : profile.smsStyle
-        return Script(name: name, profileName: base, smsStyle: style, seed: seed, lines: ordered.map(\.element))
+    /// The inputs in time order (ties in recording order).
+    public var ordered: [RecordedInput] {
+        inputs.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 }
 
@@ -32,20 +37,20 @@ extension Runtime {
     /// Starts recording what is injected from now on.
     public func startRecording() { recording = Recording() }
 
-    func record(_ command: Command) { recording?.add(command) }
+    func record(_ input: RecordedInput) { recording?.add(input) }
 
     /// Notes a control pressed or released for the recording: a release becomes `input <key> <duration>`
     /// at the press time, with the duration that holds the control for the same number of game steps.
-    func recordHold(_ key: InputKey, _ isHeld: Bool) {
+    func recordHold(_ control: Control, _ isHeld: Bool) {
         guard recording != nil else { return }
         if isHeld {
-            if game.state.isRunning { recording!.held[key] = (now, game.state.steps) }
+            if game.state.isRunning { recording!.held[control] = (now, game.state.steps) }
             return
         }
-        guard let (time, steps) = recording!.held.removeValue(forKey: key) else { return }
+        guard let (time, steps) = recording!.held.removeValue(forKey: control) else { return }
         let held = max(1, game.state.steps - steps)
         // The smallest whole number of ms that gives `held` steps back when the replay converts it.
         let milliseconds = (held * 1000 + Int64(stepsPerSecond) - 1) / Int64(stepsPerSecond)
-        recording!.add(.action(time: time, .input(key, duration: milliseconds * 1_000_000)))
+        recording!.add(.action(time: time, .input(control, duration: milliseconds * 1_000_000)))
     }
 }

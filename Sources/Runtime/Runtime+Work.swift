@@ -3,7 +3,6 @@
 
 import GameCore
 import Lifecycle
-import Replay
 
 extension Runtime {
     /// Performs all queued work, in table order, then handles a process that has ended and checks invariants.
@@ -12,9 +11,7 @@ extension Runtime {
             let (work, callback) = pending.removeFirst()
             willDo?(.work(work))
             let detail = perform(work, for: callback)
-            var fields: [(String, JSONValue)] = [("name", .string(work.rawValue))]
-            if let detail { fields.append(("detail", .string(detail))) }
-            transcript.append(now, "work", fields)
+            transcript.append(now, .work(work, detail: detail))
             didPerformWork?(work, callback)
             if status.state == .terminated, status.reason == .glWhileBackgrounded { pending.removeAll() }
         }

@@ -4,16 +4,16 @@
 // the work executor, one exhaustive switch (Runtime+Work.swift), the fixed-step frame (Runtime+Frame.swift),
 // the invariant checker of CONTRACT §6 (Runtime+Invariants.swift), the transcript (Transcript.swift),
 // timers (Timers.swift), ports and their in-memory versions (Ports.swift, Display.swift, RecordingDisplay.swift,
-// the leaderboard port and client in LeaderboardClient.swift, FakeLeaderboard.swift), and the script runner
-// (ScriptRunner.swift).
-// Imports Lifecycle, GameCore and Replay only: never GL, never Foundation, never the renderer.
+// the leaderboard port and client in LeaderboardClient.swift, FakeLeaderboard.swift), captures and the transcript
+// lines a script runner adds (Runtime+Capture.swift), the recording of a session (Runtime+Recording.swift).
+// Imports Lifecycle and GameCore only: never GL, never Foundation, never the renderer, never the script format
+// (Replay's ScriptRunner drives a runtime through this public API).
 // Events only record; work is performed at one point (`settle()`), so no GL happens inside a callback.
 // Time is injected: hosts call `advance(to:)` with virtual time (replays, tests) or real time (the window).
 // Start reading at `send(_:)` in Runtime+Events.swift, then `perform(_:)` in Runtime+Work.swift.
 
 import GameCore
 import Lifecycle
-import Replay
 
 /// What the runtime is about to do, as a watchdog reports it.
 public enum RuntimeActivity: Hashable, Sendable {

@@ -4,7 +4,7 @@
 // game fires its timers at the same game moments as an uninterrupted one.
 
 import GameCore
-import Replay
+import Lifecycle
 
 /// The timers the game uses.
 public enum TimerName: String, Hashable, Sendable, CaseIterable {

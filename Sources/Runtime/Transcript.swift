@@ -1,14 +1,104 @@
-// Transcript: the JSON Lines record of a run (CONTRACT §8), written by hand so key order and number
-// formatting are fixed: the same script gives the same bytes on every run and machine.
+// Transcript: the record of a run (CONTRACT §8) as typed entries, encoded to JSON Lines at one edge
+// (`TranscriptLine.json`), written by hand so key order and number formatting are fixed: the same script gives the
+// same bytes on every run and machine. Tests and tools match the typed entries; the bytes are for files.
 
 import Lifecycle
-import Replay
+
+/// What one transcript line says (CONTRACT §8: the line's `type` and its fields). The runtime writes every kind
+/// but `expect`, `frame` and `end`, which a script runner adds through `Runtime.noteExpectation`, `noteFrame` and
+/// `noteEnd`.
+public enum TranscriptEntry: Hashable, Sendable {
+    /// An OS event (`name` is the event's) or a player's action (`name` the action's, `args` its words).
+    case event(name: String, args: String?)
+    /// An event or action that is illegal now, with why; nothing happened.
+    case rejected(name: String, state: AppState, why: String)
+    /// An event that changes nothing in this state (e.g. an SMS while suspended).
+    case ignored(name: String, state: AppState)
+    /// A change of state, or of the inactive reason.
+    case transition(from: AppState, to: AppState, reason: Reason?)
+    /// A callback delivered to the game.
+    case callback(Callback)
+    /// A piece of work performed, with what it did.
+    case work(Work, detail: String?)
+    /// An `expect` line of a script (its line number) and whether it held; `detail` says what was found instead.
+    case expect(line: Int, ok: Bool, detail: String?)
+    /// A captured frame: its name, the PNG written (nil when none) and the hash of what was seen.
+    case frame(name: String, file: String?, hash: String)
+    /// A broken invariant (CONTRACT §6).
+    case violation(invariant: Int, detail: String)
+    /// The run's end: the state, the simulation's hash, and whether every expectation held.
+    case end(state: AppState, simulationHash: String, ok: Bool)
+
+    /// The line's `type`.
+    public var type: String {
+        switch self {
+        case .event: return "event"
+        case .rejected: return "rejected"
+        case .ignored: return "ignored"
+        case .transition: return "transition"
+        case .callback: return "callback"
+        case .work: return "work"
+        case .expect: return "expect"
+        case .frame: return "frame"
+        case .violation: return "violation"
+        case .end: return "end"
+        }
+    }
+
+    /// The line's fields after `t` and `type`, in the order they are written.
+    var fields: [(String, JSONValue)] {
+        switch self {
+        case .event(let name, let args):
+            return [("name", .string(name))] + (args.map { [("args", .string($0))] } ?? [])
+        case .rejected(let name, let state, let why):
+            return [("name", .string(name)), ("state", .string(state.rawValue)), ("why", .string(why))]
+        case .ignored(let name, let state):
+            return [("name", .string(name)), ("state", .string(state.rawValue))]
+        case .transition(let from, let to, let reason):
+            return [("from", .string(from.rawValue)), ("to", .string(to.rawValue))]
+                + (reason.map { [("reason", .string($0.rawValue))] } ?? [])
+        case .callback(let callback):
+            return [("name", .string(callback.rawValue))]
+        case .work(let work, let detail):
+            return [("name", .string(work.rawValue))] + (detail.map { [("detail", .string($0))] } ?? [])
+        case .expect(let line, let ok, let detail):
+            return [("line", .integer(Int64(line))), ("ok", .boolean(ok))]
+                + (detail.map { [("detail", .string($0))] } ?? [])
+        case .frame(let name, let file, let hash):
+            return [("name", .string(name)), ("file", file.map { .string($0) } ?? .null), ("hash", .string(hash))]
+        case .violation(let invariant, let detail):
+            return [("invariant", .integer(Int64(invariant))), ("detail", .string(detail))]
+        case .end(let state, let simulationHash, let ok):
+            return [
+                ("state", .string(state.rawValue)), ("simulationHash", .string(simulationHash)), ("ok", .boolean(ok)),
+            ]
+        }
+    }
+}
+
+/// One line: when (virtual time) and what.
+public struct TranscriptLine: Hashable, Sendable {
+    public let time: Nanoseconds
+    public let entry: TranscriptEntry
+
+    public init(time: Nanoseconds, entry: TranscriptEntry) {
+        self.time = time
+        self.entry = entry
+    }
+
+    /// The line as JSON (CONTRACT §8): `t` in whole milliseconds, `type`, then the entry's fields; no newline.
+    public var json: String {
+        var line = "{\"t\":\(time / 1_000_000),\"type\":\"\(entry.type)\""
+        for (key, value) in entry.fields { line += ",\"\(key)\":" + value.encoded }
+        return line + "}"
+    }
+}
 
 /// The lines of a run's transcript, in order: every line, or with a `limit` only the most recent ones.
 public struct Transcript: Sendable {
-    /// The lines kept, oldest first: all of them, or with a `limit`, the last `limit` to `1.125 * limit` of them.
-    public private(set) var lines: [String] = []
-    /// Lines appended, then let go because of `limit` (always 0 without one). `lines` starts after these.
+    /// The entries kept, oldest first: all of them, or with a `limit`, the last `limit` to `1.125 * limit` of them.
+    public private(set) var entries: [TranscriptLine] = []
+    /// Lines appended, then let go because of `limit` (always 0 without one). `entries` starts after these.
     public private(set) var droppedLines = 0
     /// How many of the most recent lines to keep at least; nil keeps every line. A replay keeps every line (it writes
     /// the whole transcript); a session that never writes it (the window, the soak harness) sets a limit, so that its
@@ -27,26 +117,28 @@ public struct Transcript: Sendable {
 
     public init(limit: Int? = nil) { self.limit = limit }
 
-    /// The kept lines, one JSON object per line, ending in a newline: the whole transcript when nothing was dropped.
-    public var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+    /// The kept lines as JSON, oldest first.
+    public var lines: [String] { entries.map(\.json) }
 
-    mutating func append(_ time: Nanoseconds, _ type: String, _ fields: [(String, JSONValue)]) {
-        var line = "{\"t\":\(time / 1_000_000),\"type\":\"\(type)\""
-        for (key, value) in fields {
-            line += ",\"\(key)\":" + value.encoded
-        }
-        line += "}"
-        sink?(line)
-        lines.append(line)
-        if let limit, lines.count >= limit + max(limit / 8, 1) { trim() }
+    /// Every line appended so far, kept or let go: grows by one with each line.
+    public var appendedCount: Int { entries.count + droppedLines }
+
+    /// The kept lines, one JSON object per line, ending in a newline: the whole transcript when nothing was dropped.
+    public var text: String { entries.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+
+    mutating func append(_ time: Nanoseconds, _ entry: TranscriptEntry) {
+        let line = TranscriptLine(time: time, entry: entry)
+        if let sink { sink(line.json) }
+        entries.append(line)
+        if let limit, entries.count >= limit + max(limit / 8, 1) { trim() }
     }
 
     /// Lets go of all but the last `limit` lines (in batches of an eighth of `limit`, so that appending stays
     /// amortised O(1) while the kept lines stay within 1.125 x `limit`).
     private mutating func trim() {
-        guard let limit, lines.count > max(limit, 0) else { return }
-        let drop = lines.count - max(limit, 0)
-        lines.removeFirst(drop)
+        guard let limit, entries.count > max(limit, 0) else { return }
+        let drop = entries.count - max(limit, 0)
+        entries.removeFirst(drop)
         droppedLines += drop
     }
 }

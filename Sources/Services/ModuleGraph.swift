@@ -7,11 +7,11 @@ public enum ModuleGraph {
     public static let targets: [(name: String, dependencies: [String])] = [
         ("Lifecycle", []),
         ("GameCore", []),
-        ("Replay", ["Lifecycle"]),
-        ("Runtime", ["Lifecycle", "GameCore", "Replay"]),
+        ("Runtime", ["Lifecycle", "GameCore"]),
+        ("Replay", ["Lifecycle", "GameCore", "Runtime"]),
         ("Renderer", ["CGL", "GameCore"]),
-        ("Services", ["Lifecycle", "GameCore", "Runtime", "Replay", "CPNG"]),
-        ("PlatformEGL", ["CEGL", "CGL", "Renderer", "Runtime", "GameCore", "Services"]),
+        ("Services", ["GameCore", "Runtime", "CPNG"]),
+        ("PlatformEGL", ["CEGL", "Renderer", "Runtime", "GameCore", "Services"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
         ("LeaderboardServer", []),
         (

@@ -8,7 +8,6 @@
 // the snapshot (written durably), or in memory for replays.
 
 import Foundation
-import Replay
 import Runtime
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 import Runtime
 import Services
 

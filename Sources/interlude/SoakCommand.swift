@@ -48,7 +48,10 @@ struct SoakCommand: ParsableCommand {
         runtime.transcriptLimit = Transcript.sessionLimit  // never written: memory stays flat over any number of cycles
         runtime.send(.launched)
         runtime.settle()
-        let detail = runtime.transcript.lines.last { $0.contains(#""name":"loadSnapshot""#) } ?? "none"
+        let load = runtime.transcript.entries.last {
+            if case .work(.loadSnapshot, _) = $0.entry { return true } else { return false }
+        }
+        let detail = load?.json ?? "none"
         JournalingStore.emit("launched \(detail)")
         if runtime.game.state.isInSession {
             act(runtime, .resume)

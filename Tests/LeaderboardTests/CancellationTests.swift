@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 import LeaderboardServer
 import Lifecycle
 import Replay

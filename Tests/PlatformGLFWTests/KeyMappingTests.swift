@@ -4,7 +4,6 @@ import CGLFW
 import GameCore
 import Lifecycle
 import PlatformGLFW
-import Replay
 import XCTest
 
 final class KeyMappingTests: XCTestCase {
@@ -54,7 +53,7 @@ final class KeyMappingTests: XCTestCase {
     }
 
     func testMovementKeysHoldUntilReleased() {
-        let held: [(Int32, InputKey)] = [
+        let held: [(Int32, Control)] = [
             (GLFW_KEY_W, .forward), (GLFW_KEY_S, .back), (GLFW_KEY_A, .left), (GLFW_KEY_D, .right),
             (GLFW_KEY_LEFT, .turnLeft), (GLFW_KEY_RIGHT, .turnRight), (GLFW_KEY_UP, .lookUp),
             (GLFW_KEY_DOWN, .lookDown),

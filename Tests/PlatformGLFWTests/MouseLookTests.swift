@@ -4,7 +4,6 @@
 import CGLFW
 import GameCore
 import PlatformGLFW
-import Replay
 import Runtime
 import XCTest
 
@@ -29,11 +28,11 @@ final class MouseLookTests: XCTestCase {
         let after = session.runtime.game.state.player
         XCTAssertEqual(after.yaw, before.yaw - 10 * Float.pi / 180, accuracy: 0.0001, "100 px right: 10 degrees right")
         XCTAssertEqual(after.pitch, before.pitch + 5 * Float.pi / 180, accuracy: 0.0001, "50 px up: 5 degrees up")
-        let looks = session.runtime.recording?.lines.filter {
-            if case .action(_, .look) = $0.command { return true } else { return false }
+        let looks = session.runtime.recording?.inputs.filter {
+            if case .action(_, .look) = $0 { return true } else { return false }
         }
-        XCTAssertEqual(looks?.map(\.command.time).count, 1)
-        if case .action(_, let action) = looks?.first?.command {
+        XCTAssertEqual(looks?.count, 1)
+        if case .action(_, let action) = looks?.first {
             XCTAssertEqual(action, .look(yawMillidegrees: 10_000, pitchMillidegrees: 5_000))
         }
 

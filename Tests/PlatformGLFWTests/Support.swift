@@ -4,7 +4,6 @@ import Foundation
 import GameCore
 import Lifecycle
 import PlatformGLFW
-import Replay
 import Runtime
 import Services
 import XCTest

@@ -1,5 +1,6 @@
 // The example of CONTRACT §7, line by line, and every form its comments mention.
 
+import GameCore
 import Lifecycle
 import Replay
 import Testing
@@ -127,7 +128,7 @@ import Testing
         #expect(parsed == actions.map { .action(time: 0, $0) })
     }
 
-    @Test(arguments: InputKey.allCases) func everyInputKey(key: InputKey) throws {
+    @Test(arguments: Control.allCases) func everyControl(key: Control) throws {
         #expect(
             try commands("at 1s input \(key.rawValue) 1ms") == [
                 .action(time: seconds(1), .input(key, duration: 1_000_000))

@@ -1,5 +1,6 @@
 // ScriptGenerator: random valid scripts from a seed, for the round-trip property.
 
+import GameCore
 import Lifecycle
 import Replay
 
@@ -59,7 +60,7 @@ struct ScriptGenerator {
         let actions: [GameAction] = [
             .play(random.pick(GameMode.allCases), level: random.pick([1, 1, 2, 1 + random.below(1000), Int.max])),
             .openLeaderboard, .closeLeaderboard, .menu, .resume, .fire,
-            .input(random.pick(InputKey.allCases), duration: duration(allowZero: false)),
+            .input(random.pick(Control.allCases), duration: duration(allowZero: false)),
             .look(
                 yawMillidegrees: Int64(random.below(200_001)) - 100_000,
                 pitchMillidegrees: random.chance(50) ? 0 : Int64(random.below(2001)) - 1000),

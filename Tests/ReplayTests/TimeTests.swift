@@ -1,5 +1,6 @@
 // Times: absolute and relative, units, exact decimals, never backwards.
 
+import GameCore
 import Lifecycle
 import Replay
 import Testing

@@ -1,5 +1,6 @@
 // ScriptWriter: canonical text, and parse(render(script)) giving the script back.
 
+import GameCore
 import Lifecycle
 import Replay
 import Testing

@@ -154,7 +154,7 @@ import Testing
     @Test func durationsAndDelaysAtTheirExtremesNeverTrap() {
         let runtime = launchedRuntime(display: nil)
         runtime.act(.play(.singlePlayer, level: Int.max), at: ms(500))
-        for key in InputKey.allCases { runtime.act(.input(key, duration: .max), at: ms(600)) }
+        for key in Control.allCases { runtime.act(.input(key, duration: .max), at: ms(600)) }
         runtime.act(.input(.forward, duration: .min), at: ms(700))
         runtime.act(.look(yawMillidegrees: .max, pitchMillidegrees: .min), at: ms(800))
         runtime.advance(to: ms(900))

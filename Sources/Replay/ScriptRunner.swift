@@ -3,7 +3,7 @@
 
 import GameCore
 import Lifecycle
-import Replay
+import Runtime
 
 /// What a replay produced.
 public struct ReplayResult: Sendable {
@@ -48,33 +48,19 @@ public enum ScriptRunner {
             case .expect(let expectation):
                 expectations += 1
                 let failure = check(expectation, on: runtime)
-                var fields: [(String, JSONValue)] = [
-                    ("line", .integer(Int64(line.location.line))), ("ok", .boolean(failure == nil)),
-                ]
-                if let failure {
-                    fields.append(("detail", .string(failure)))
-                    failures.append("\(line.location): expect failed: \(failure)")
-                }
-                runtime.transcript.append(runtime.now, "expect", fields)
+                if let failure { failures.append("\(line.location): expect failed: \(failure)") }
+                runtime.noteExpectation(line: line.location.line, failure: failure)
             case .capture(let name):
                 let frame = runtime.capture("\(script.name)-\(name)")
                 frames.append(frame)
-                var fields: [(String, JSONValue)] = [("name", .string(name))]
-                fields.append(("file", frame.file.map { .string($0) } ?? .null))
-                fields.append(("hash", .string(frame.hash)))
-                runtime.transcript.append(runtime.now, "frame", fields)
+                runtime.noteFrame(name: name, frame)
             case .leaderboard(let setting):
                 runtime.configureLeaderboard(setting)
             }
         }
         failures += runtime.violations.map { "\(script.name): \($0)" }
         let ok = failures.isEmpty
-        runtime.transcript.append(
-            runtime.now, "end",
-            [
-                ("state", .string(runtime.status.state.rawValue)), ("simulationHash", .string(runtime.simulationHash)),
-                ("ok", .boolean(ok)),
-            ])
+        runtime.noteEnd(ok: ok)
         return ReplayResult(
             scriptName: script.name, transcript: runtime.transcript.text, failures: failures, frames: frames,
             finalState: runtime.status.state, simulationHash: runtime.simulationHash, expectations: expectations)
@@ -136,32 +122,5 @@ public enum ScriptRunner {
 
     private static func list<T: RawRepresentable>(_ items: [T]) -> String where T.RawValue == String {
         items.map(\.rawValue).joined(separator: ", ")
-    }
-}
-
-extension Runtime {
-    /// Captures the current frame as `name`: rendered if GL is allowed, else the image kept at the last
-    /// `releaseSurfaces` (no GL), else a hash of the scene.
-    public func capture(_ name: String) -> Frame {
-        let scene = self.scene
-        guard let display else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
-        if isGLForbidden {
-            return display.keptImage(name) ?? Frame(file: nil, hash: RecordingDisplay.hash(scene))
-        }
-        var frame = Frame(file: nil, hash: RecordingDisplay.hash(scene))
-        withGL("capture") { frame = $0.capture(name, scene: scene) }
-        return frame
-    }
-
-    /// Applies a script's `leaderboard` line.
-    public func configureLeaderboard(_ setting: LeaderboardSetting) {
-        leaderboard.configure(setting)
-    }
-
-    /// Talks to the leaderboard through `transport` from now on (an app not yet launched, before any request).
-    public func useLeaderboard(_ transport: any LeaderboardTransport, pacing: LeaderboardPacing) {
-        let delay = leaderboard.delay
-        leaderboard = LeaderboardClient(transport: transport, pacing: pacing)
-        leaderboard.delay = delay
     }
 }
