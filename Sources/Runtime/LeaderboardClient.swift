@@ -1,6 +1,6 @@
 // LeaderboardClient: the game's side of the leaderboard. It keeps the requests in flight, the outbox of
 // scores not yet acknowledged (saved with the snapshot) and the retry pacing, and talks to a service only
-// through the `LeaderboardTransport` port: `FakeLeaderboard` (in process, GL- and socket-free) or
+// through the `LeaderboardTransport` port: `InProcessLeaderboard` (in process, GL- and socket-free) or
 // `URLSessionLeaderboard` (Services: real HTTP to a real server).
 // Two pacings. `virtual` (replays, tests): each request is due at send time + `delay` of virtual time; the
 // real request goes out at once and its real answer is taken at the due time (waiting for it if needed),
@@ -79,7 +79,7 @@ public struct LeaderboardClient {
     public static let retryPause: Nanoseconds = 2_000_000_000
 
     /// A client over `transport` (default: the in-process fake).
-    public init(transport: any LeaderboardTransport = FakeLeaderboard(), pacing: LeaderboardPacing = .virtual) {
+    public init(transport: any LeaderboardTransport = InProcessLeaderboard(), pacing: LeaderboardPacing = .virtual) {
         self.transport = transport
         self.pacing = pacing
     }

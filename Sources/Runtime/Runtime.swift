@@ -4,7 +4,7 @@
 // the work executor, one exhaustive switch (Runtime+Work.swift), the fixed-step frame (Runtime+Frame.swift),
 // the invariant checker of CONTRACT §6 (Runtime+Invariants.swift), the transcript (Transcript.swift),
 // timers (Timers.swift), ports and their in-memory versions (Ports.swift, Display.swift, RecordingDisplay.swift,
-// the leaderboard port and client in LeaderboardClient.swift, FakeLeaderboard.swift), captures and the transcript
+// the leaderboard port and client in LeaderboardClient.swift, InProcessLeaderboard.swift), captures and the transcript
 // lines a script runner adds (Runtime+Capture.swift), the recording of a session (Runtime+Recording.swift).
 // Imports Lifecycle and GameCore only: never GL, never Foundation, never the renderer, never the script format
 // (Replay's ScriptRunner drives a runtime through this public API).

@@ -100,7 +100,7 @@ struct LifecycleWorkTests {
         runtime.inject(.unlocked, at: ms(5000))
         runtime.advance(to: ms(5000))
         #expect(runtime.leaderboard.delivered == 0, "the cancelled fetch is not delivered after the app returns either")
-        #expect((runtime.leaderboard.transport as? FakeLeaderboard)?.cancelled == 1)
+        #expect((runtime.leaderboard.transport as? InProcessLeaderboard)?.cancelled == 1)
         runtime.advance(to: ms(8000))
         #expect(runtime.leaderboard.delivered == 1, "back on the screen, a new fetch is sent and delivered")
         #expect(runtime.leaderboardTop == ["no scores yet"])

@@ -40,7 +40,7 @@ struct RealLevelTests {
         #expect(state.levelNumber == 2 && state.levelsCleared == 1 && state.screen == .singlePlayer)
         #expect(state.kills == 1 && state.hits >= 2 && state.player.health < 100)
         #expect(state.score >= 100 + 500, "a kill and the exit, plus the time under par")
-        let fake = runtime.leaderboard.transport as? FakeLeaderboard
+        let fake = runtime.leaderboard.transport as? InProcessLeaderboard
         let key = ScoreKey.make(level: 1, run: state.run)  // the cleared level's key, not the next level's
         let submitted = fake?.stored[key] ?? runtime.leaderboard.outbox[key]
         #expect(submitted == state.score, "the level's end submitted the score")

@@ -1,11 +1,11 @@
-// FakeLeaderboard: the in-process null implementation of `LeaderboardTransport`: no sockets, answers at
+// InProcessLeaderboard: the in-process null implementation of `LeaderboardTransport`: no sockets, answers at
 // once from an in-memory table. Runtime tests and GL-free runs use it; the real one is
 // `URLSessionLeaderboard` in Services.
 
 import Lifecycle
 
 /// An in-memory leaderboard service that can be "down".
-public final class FakeLeaderboard: LeaderboardTransport {
+public final class InProcessLeaderboard: LeaderboardTransport {
     public var isDown = false  // requests fail
     public private(set) var stored: [Int64: Int64] = [:]  // idempotency key → score, the server's table
     public private(set) var cancelled = 0  // requests cancelled before their answer was taken
