@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import Services
+@testable import interlude
 
 /// The committed diagrams must be what the code generates today.
 final class DiagramTests: XCTestCase {
