@@ -20,9 +20,6 @@ extension Game {
         return total
     }
 
-    /// The most points one session can score in this game's levels.
-    public var maximumScore: Int64 { Self.maximumScore(in: levels) }
-
     /// Why `state` is not one this game could have reached (and so must not be continued from), or nil when it
     /// could. Checks what the simulation and the renderer rely on: the level exists, positions are finite and
     /// inside the level, angles are in range, the level's enemies and pickups are the ones in the state, and
@@ -40,7 +37,7 @@ extension Game {
         let bob = state.effects.bob
         guard bob.isFinite, bob >= 0 else { return "effect.bob=\(bob) is not a finite angle >= 0" }
         if let why = whyWrongEnemies(state, in: level) { return why }
-        return whyWrongPickups(state.pickups, in: level)
+        return whyWrongPickups(state.pickups, onLevel: state.levelNumber)
     }
 
     /// The counters of `state` with the range each may hold.
@@ -48,7 +45,7 @@ extension Game {
         // Every bound is built from values that may be forged: kept >= 0, so that no range is ever inverted.
         let limit = Self.counterLimit
         let steps = max(0, state.steps)
-        let killable = levels.prefix(state.levelNumber).reduce(0) { $0 + $1.positions(of: .enemy).count }
+        let killable = enemyCounts.prefix(state.levelNumber).reduce(0, +)
         let effects = state.effects
         return [
             ("steps", state.steps, 0...limit),
@@ -102,7 +99,7 @@ extension Game {
     }
 
     private func whyWrongEnemies(_ state: GameState, in level: Level) -> String? {
-        let expected = level.positions(of: .enemy).count
+        let expected = enemyCounts[state.levelNumber - 1]
         guard state.enemies.count == expected else {
             return "enemies=\(state.enemies.count), but level \(state.levelNumber) has \(expected)"
         }
@@ -125,8 +122,8 @@ extension Game {
         return nil
     }
 
-    private func whyWrongPickups(_ pickups: [Pickup], in level: Level) -> String? {
-        let expected = Self.pickups(of: level)
+    private func whyWrongPickups(_ pickups: [Pickup], onLevel number: Int) -> String? {
+        let expected = levelPickups[number - 1]
         guard pickups.count == expected.count else {
             return "pickups=\(pickups.count), but the level has \(expected.count)"
         }

@@ -12,12 +12,19 @@ public struct Game: Hashable, Sendable {
     public let seed: UInt64  // simulation seed; a new session reseeds from it
     public let levels: [Level]  // level 1 is levels[0]
     public var menuFrames: Int64 = 0  // frames of the menu's fly-through; cosmetic, not hashed
+    /// The most points one session can score in these levels (`Game.maximumScore(in:)`), worked out once.
+    public let maximumScore: Int64
+    let enemyCounts: [Int]  // per level, in order: what a restored state must hold
+    let levelPickups: [[Pickup]]  // per level: the pickups a session starts a level with
     var outcomes: [GameOutcome] = []  // not yet taken by the runtime
 
     public init(seed: UInt64, levels: [Level] = [.hangar]) {
         precondition(!levels.isEmpty, "a game needs at least one level")
         self.seed = seed
         self.levels = levels
+        maximumScore = Self.maximumScore(in: levels)
+        enemyCounts = levels.map { $0.positions(of: .enemy).count }
+        levelPickups = levels.map { Self.pickups(of: $0) }
         state.random = SimulationRandom(seed: seed)
     }
 
@@ -50,7 +57,7 @@ public struct Game: Hashable, Sendable {
         state.player.yaw = level.startYaw
         state.player.pitch = 0
         state.enemies = level.positions(of: .enemy).map { Enemy(x: Float($0.x) + 0.5, z: Float($0.z) + 0.5) }
-        state.pickups = Self.pickups(of: level)
+        state.pickups = levelPickups[number - 1]
         state.roundSeconds = 0
         state.held = [:]
     }
