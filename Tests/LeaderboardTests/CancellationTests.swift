@@ -83,7 +83,10 @@ final class CancellationTests: XCTestCase {
         XCTAssertTrue(runtime.didWork("cancelLeaderboardRequests", "1 cancelled"))
         runtime.advance(to: 3_000_000_000)
         XCTAssertEqual(runtime.leaderboard.delivered, 0)
-        Thread.sleep(forTimeInterval: 0.2)
+        // URLSession reports the cancellation (or the answer, then dropped) on its own thread.
+        waitUntil("URLSession to report the cancelled fetch (task cancelled or its answer dropped)") {
+            transport.cancelledTasks + transport.droppedAnswers > 0
+        }
         XCTAssertEqual(
             transport.cancelledTasks + transport.droppedAnswers, 1, "the socket closed, or the answer was dropped")
         runtime.inject(.unlocked, at: 3)

@@ -90,7 +90,7 @@ final class OutboxTests: XCTestCase {
         runtime.advance(to: 3_600_000_000)
         XCTAssertTrue(runtime.leaderboard.isSubmitting, "the submission is in flight")
         // The HTTP request went out at once: let the server store it before the interruption cancels it.
-        Thread.sleep(forTimeInterval: 0.3)
+        try waitUntil("the server to store the submission sent at 3.5 s") { try !server.store.allScores().isEmpty }
         XCTAssertEqual(try server.store.allScores().count, 1)
         runtime.inject(.smsArrived, at: 3.7)
         XCTAssertTrue(runtime.didWork("cancelLeaderboardRequests", "1 cancelled"))

@@ -67,14 +67,68 @@ final class ServerAPITests: ServerTestCase {
         let status = Locked<Int?>(nil)
         let done = DispatchSemaphore(value: 0)
         let http = self.http!
+        let before = ServerConnections(port: server.port)
         Thread.detachNewThread {
             status.value = try? http.submit(player: player, token: token, key: "late", score: 70).status
             done.signal()
         }
-        Thread.sleep(forTimeInterval: 0.2)
+        // In flight means read by the server (it then waits 500 ms before answering): a connection it has not read
+        // from yet is idle, and a graceful shutdown rightly closes it.
+        waitUntil("the server to read the submission from its socket") {
+            ServerConnections(port: server.port).hasReadMore(than: before)
+        }
         server.stop()
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(status.value, 201, "the request in flight at shutdown was answered")
         XCTAssertEqual(try server.store.allScores().map(\.score), [70], "and its write is in the database")
+    }
+}
+
+/// The server's side of its TCP connections on `port`, as the kernel sees them. The server runs in this process,
+/// so its accepted sockets are among this process's file descriptors: for each, how many bytes the server has read
+/// from it (received by the kernel, less what still waits to be read).
+struct ServerConnections {
+    /// Bytes read so far, by (descriptor, client port).
+    let bytesRead: [Int: UInt64]
+
+    init(port: Int) {
+        var bytesRead: [Int: UInt64] = [:]
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in descriptors.compactMap({ Int32($0) }) {
+            guard Self.port(fd, peer: false) == port, let client = Self.port(fd, peer: true),
+                let received = Self.bytesReceived(fd)
+            else { continue }
+            var byte: UInt8 = 0
+            let unread = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+            bytesRead[Int(fd) << 16 | client] = unread ? 0 : received
+        }
+        self.bytesRead = bytesRead
+    }
+
+    /// True when the server has read more from some connection than it had at `earlier`, and nothing waits unread.
+    func hasReadMore(than earlier: ServerConnections) -> Bool {
+        bytesRead.contains { key, read in read > earlier.bytesRead[key, default: 0] }
+    }
+
+    /// The local (or, with `peer`, remote) TCP port of socket `fd`; nil for anything else.
+    private static func port(_ fd: Int32, peer: Bool) -> Int? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                peer ? getpeername(fd, $0, &length) : getsockname(fd, $0, &length)
+            }
+        }
+        guard result == 0, address.sin_family == sa_family_t(AF_INET) else { return nil }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// `tcpi_bytes_received` of Linux's `struct tcp_info` (offset 128, Linux 4.1 and later; glibc's declaration
+    /// stops before it).
+    private static func bytesReceived(_ fd: Int32) -> UInt64? {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        var length = socklen_t(buffer.count)
+        guard getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, &buffer, &length) == 0, length >= 136 else { return nil }
+        return buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 128, as: UInt64.self) }
     }
 }

@@ -80,6 +80,24 @@ final class Locked<Value>: @unchecked Sendable {
     }
 }
 
+/// Waits until `condition` holds, checking it every 2 ms, for at most `seconds`. Returns whether it held; when the
+/// deadline passes first, the test fails saying what was awaited. Synchronise with another thread this way, never
+/// with a fixed sleep: a sleep long enough on a loaded machine is needlessly slow everywhere else.
+@discardableResult
+func waitUntil(
+    _ what: String, seconds: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+    _ condition: () throws -> Bool
+) rethrows -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: 0.002)
+    }
+    if try condition() { return true }
+    XCTFail("timed out after \(seconds) s waiting for \(what)", file: file, line: line)
+    return false
+}
+
 /// A fresh temporary folder.
 func temporaryFolder() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("leaderboard-test-\(UUID().uuidString)")
