@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     ],
     targets: [
         .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl", providers: [.apt(["libgl-dev"])]),
@@ -29,7 +30,11 @@ let package = Package(
         .target(name: "Runtime", dependencies: ["Lifecycle", "GameCore"]),
         .target(name: "Replay", dependencies: ["Lifecycle", "GameCore", "Runtime"]),
         .target(name: "Renderer", dependencies: ["CGL", "GameCore"]),
-        .target(name: "Services", dependencies: ["GameCore", "Runtime", "CPNG"]),
+        .target(
+            name: "Services",
+            dependencies: [
+                "GameCore", "Runtime", "CPNG", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
         .target(name: "PlatformEGL", dependencies: ["CEGL", "Renderer", "Runtime", "GameCore", "Services"]),
         .target(
             name: "PlatformGLFW",

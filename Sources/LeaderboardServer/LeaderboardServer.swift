@@ -7,7 +7,7 @@
 // the listener closes, requests in flight finish their writes), and `EmbeddedLeaderboardServer` (this
 // process, loopback, a free port) that `interlude play`/`replay` and the tests start.
 // Imports Hummingbird, GRDB, ServiceLifecycle, Logging and Foundation; never the game's modules: the
-// game's client (Services/URLSessionLeaderboard.swift) speaks to it only over HTTP.
+// game's client (Services/HTTPLeaderboard.swift) speaks to it only over HTTP.
 // Start reading at `application(...)` below, then LeaderboardRoutes.
 
 import Foundation

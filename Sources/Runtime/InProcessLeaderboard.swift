@@ -1,6 +1,6 @@
 // InProcessLeaderboard: the in-process null implementation of `LeaderboardTransport`: no sockets, answers at
 // once from an in-memory table. Runtime tests and GL-free runs use it; the real one is
-// `URLSessionLeaderboard` in Services.
+// `HTTPLeaderboard` in Services.
 
 import Lifecycle
 

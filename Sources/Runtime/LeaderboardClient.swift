@@ -1,7 +1,7 @@
 // LeaderboardClient: the game's side of the leaderboard. It keeps the requests in flight, the outbox of
 // scores not yet acknowledged (saved with the snapshot) and the retry pacing, and talks to a service only
 // through the `LeaderboardTransport` port: `InProcessLeaderboard` (in process, GL- and socket-free) or
-// `URLSessionLeaderboard` (Services: real HTTP to a real server).
+// `HTTPLeaderboard` (Services: real HTTP to a real server).
 // Two pacings. `virtual` (replays, tests): each request is due at send time + `delay` of virtual time; the
 // real request goes out at once and its real answer is taken at the due time (waiting for it if needed),
 // so transcripts stay byte-identical. `realTime` (the window): answers are taken when they have arrived,

@@ -6,23 +6,23 @@ import Services
 /// The game's leaderboard for one run: the real client, and the embedded server it talks to unless a
 /// `--leaderboard URL` names another.
 final class LeaderboardConnection {
-    let transport: URLSessionLeaderboard
+    let transport: HTTPLeaderboard
     let server: EmbeddedLeaderboardServer?
 
     /// Connects to `url`, or starts an embedded server on loopback (database at `databasePath`, nil: in
     /// memory). A script's `leaderboard down`/`up` switch the embedded server's faults.
     /// `replaying`: answers are taken in virtual time, so a cancel only drops the answer (see
-    /// `URLSessionLeaderboard.cancelsExchanges`); the window cancels the exchange itself.
+    /// `HTTPLeaderboard.cancelsExchanges`); the window cancels the exchange itself.
     init(url: String?, databasePath: String?, identityFolder: String?, replaying: Bool = false) throws {
         if let url {
             server = nil
-            transport = URLSessionLeaderboard(baseURL: try Self.baseURL(url), identityFolder: identityFolder)
+            transport = HTTPLeaderboard(baseURL: try Self.baseURL(url), identityFolder: identityFolder)
             return
         }
         let server = try EmbeddedLeaderboardServer(databasePath: databasePath)
         let faults = server.faults
         self.server = server
-        transport = URLSessionLeaderboard(
+        transport = HTTPLeaderboard(
             baseURL: URL(string: server.url)!, identityFolder: identityFolder, cancelsExchanges: !replaying,
             onSetting: { setting in
                 switch setting {
@@ -41,8 +41,12 @@ final class LeaderboardConnection {
         return base
     }
 
-    /// Stops the embedded server (gracefully), if any.
-    func close() { server?.stop() }
+    /// Shuts the client down (requests still out are cancelled, without waiting), then stops the embedded server
+    /// (gracefully), if any.
+    func close() {
+        transport.close()
+        server?.stop()
+    }
 }
 
 /// `--leaderboard` was not an http(s) URL.

@@ -11,11 +11,11 @@ import XCTest
 /// cancelled request never delivers, even after its answer would have come.
 final class CancellationTests: XCTestCase {
     var server: EmbeddedLeaderboardServer!
-    var transport: URLSessionLeaderboard!
+    var transport: HTTPLeaderboard!
 
     override func setUpWithError() throws {
         server = try EmbeddedLeaderboardServer()
-        transport = URLSessionLeaderboard(baseURL: URL(string: server.url)!)
+        transport = HTTPLeaderboard(baseURL: URL(string: server.url)!)
     }
 
     override func tearDown() { server.stop() }
@@ -44,9 +44,24 @@ final class CancellationTests: XCTestCase {
         XCTAssertGreaterThan(time.iterations, 50, "the frame loop kept running while the request was out")
     }
 
+    /// The rows of /proc/net/tcp (read to its end: its size shows as 0, and one read gives only a page).
+    func tcpRows() -> [[Substring]] {
+        guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return [] }
+        defer { try? file.close() }
+        let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        return table.split(separator: "\n").dropFirst().map { $0.split(separator: " ") }
+    }
+
+    /// Established TCP connections from a client to the server's port (remote address, state 01).
+    func clientConnections() -> Int {
+        let port = String(format: ":%04X", server.port)
+        return tcpRows().filter { $0.count > 3 && $0[2].hasSuffix(port) && $0[3] == "01" }.count
+    }
+
     func testWillResignActiveAt100msCancelsTheFetchAndNothingArrivesLater() {
         let (runtime, time) = appFetchingTop(.ios4)
         time.run(runtime, until: 0.1)
+        XCTAssertEqual(clientConnections(), 1, "the fetch is out on one connection")
         runtime.send(.smsArrived)  // ios4: a modal alert, willResignActive
         runtime.settle()
         XCTAssertEqual(runtime.lastCallbacks, [.willResignActive])
@@ -55,7 +70,8 @@ final class CancellationTests: XCTestCase {
         time.run(runtime, until: 1.8)  // well past the server's 1 s
         XCTAssertEqual(runtime.leaderboard.delivered, 0)
         XCTAssertEqual(runtime.leaderboardTop, [])
-        XCTAssertEqual(transport.cancelledTasks, 1, "URLSession reported the task cancelled: its socket closed")
+        XCTAssertEqual(transport.cancelledTasks, 1, "the HTTP client reported the exchange cancelled")
+        XCTAssertEqual(clientConnections(), 0, "its connection closed")
         XCTAssertTrue(runtime.violations.isEmpty, "\(runtime.violations)")
     }
 
@@ -83,8 +99,8 @@ final class CancellationTests: XCTestCase {
         XCTAssertTrue(runtime.didWork("cancelLeaderboardRequests", "1 cancelled"))
         runtime.advance(to: 3_000_000_000)
         XCTAssertEqual(runtime.leaderboard.delivered, 0)
-        // URLSession reports the cancellation (or the answer, then dropped) on its own thread.
-        waitUntil("URLSession to report the cancelled fetch (task cancelled or its answer dropped)") {
+        // The client reports the cancellation (or the answer, then dropped) on its own threads.
+        waitUntil("the client to report the cancelled fetch (exchange cancelled or its answer dropped)") {
             transport.cancelledTasks + transport.droppedAnswers > 0
         }
         XCTAssertEqual(

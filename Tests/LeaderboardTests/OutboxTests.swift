@@ -27,7 +27,7 @@ enum SavedGame {
 final class OutboxTests: XCTestCase {
     func launch(_ folder: String, _ server: EmbeddedLeaderboardServer) throws -> Runtime {
         let runtime = Runtime(profile: .ios5, seed: 3, snapshots: try FileSnapshotStore(folder: folder))
-        let transport = URLSessionLeaderboard(baseURL: URL(string: server.url)!, identityFolder: folder)
+        let transport = HTTPLeaderboard(baseURL: URL(string: server.url)!, identityFolder: folder)
         runtime.useLeaderboard(transport, pacing: .virtual)
         runtime.inject(.launched, at: 0)
         return runtime
@@ -82,7 +82,7 @@ final class OutboxTests: XCTestCase {
         let server = try EmbeddedLeaderboardServer()
         defer { server.stop() }
         let runtime = Runtime(profile: .ios4, seed: 5, snapshots: InMemorySnapshotStore(bytes: SavedGame.bytes()))
-        runtime.useLeaderboard(URLSessionLeaderboard(baseURL: URL(string: server.url)!), pacing: .virtual)
+        runtime.useLeaderboard(HTTPLeaderboard(baseURL: URL(string: server.url)!), pacing: .virtual)
         runtime.configureLeaderboard(.delay(1_000_000_000))
         runtime.inject(.launched, at: 0)
         runtime.act(.resume, at: 0.5)
@@ -120,7 +120,7 @@ final class OutboxTests: XCTestCase {
         for _ in 0..<2 {
             let server = try EmbeddedLeaderboardServer()
             defer { server.stop() }
-            let transport = URLSessionLeaderboard(baseURL: URL(string: server.url)!)
+            let transport = HTTPLeaderboard(baseURL: URL(string: server.url)!)
             let result = ScriptRunner.run(
                 script, snapshots: InMemorySnapshotStore(bytes: SavedGame.bytes()),
                 configure: { $0.useLeaderboard(transport, pacing: .virtual) })

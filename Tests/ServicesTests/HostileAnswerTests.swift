@@ -13,10 +13,10 @@ import Testing
 struct HostileAnswerTests {
     @Test("a name from the server is cut to 24 characters and shows control characters as ?")
     func namesShown() {
-        #expect(URLSessionLeaderboard.shown("ada") == "ada")
-        #expect(URLSessionLeaderboard.shown(String(repeating: "x", count: 1_000_000)).count == 24)
-        #expect(URLSessionLeaderboard.shown("a\u{0}b\nc\u{1b}[2J") == "a?b?c?[2J")
-        #expect(URLSessionLeaderboard.shown(String(repeating: "y", count: 24)) == String(repeating: "y", count: 24))
+        #expect(HTTPLeaderboard.shown("ada") == "ada")
+        #expect(HTTPLeaderboard.shown(String(repeating: "x", count: 1_000_000)).count == 24)
+        #expect(HTTPLeaderboard.shown("a\u{0}b\nc\u{1b}[2J") == "a?b?c?[2J")
+        #expect(HTTPLeaderboard.shown(String(repeating: "y", count: 24)) == String(repeating: "y", count: 24))
     }
 
     @Test("a PNG whose header claims 100,000 x 100,000 pixels is refused before anything is allocated")

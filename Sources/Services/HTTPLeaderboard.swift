@@ -1,22 +1,23 @@
-// URLSessionLeaderboard: the real leaderboard client (FoundationNetworking's URLSession) behind the runtime's
-// `LeaderboardTransport` port. Requests run on URLSession's threads; their answers land in a
-// lock-protected mailbox (`Mutex`) that the runtime drains at the frame point. `cancel` really cancels the
-// URLSessionTask (the socket closes) and drops the answer, even one that already arrived.
+// HTTPLeaderboard: the real leaderboard client (AsyncHTTPClient, on SwiftNIO) behind the runtime's
+// `LeaderboardTransport` port. Requests run on the client's event loops; their answers are handled on the
+// transport's own serial queue and land in a lock-protected mailbox (`Mutex`) that the runtime drains at the frame
+// point. `cancel` really cancels the exchange (`HTTPClient.Task.cancel()`: the connection closes) and drops the
+// answer, even one that already arrived.
 // Requests go to the server one at a time, in the order sent, so that the server sees what the game did
 // in the game's order (a fetch sent after a submission sees it): replays stay deterministic.
 // A player registers once per data folder: the id and token are kept in `leaderboard-player.json` beside
 // the snapshot (written durably), or in memory for replays.
+// Why not URLSession: FoundationNetworking's URLSession on Linux traps ("Trying to access a behaviour for a task
+// that in not in the registry") when a task completes while it is being cancelled; AsyncHTTPClient's cancellation is
+// a state-machine event, safe at any moment (before the request is sent, during it, after its answer).
 
+import AsyncHTTPClient
 import Foundation
 import Runtime
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The real HTTP client of the leaderboard service.
-public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
+public final class HTTPLeaderboard: LeaderboardTransport, Sendable {
     /// The server, e.g. `http://127.0.0.1:8080`.
     public let baseURL: URL
     /// The level whose top list the leaderboard screen shows.
@@ -25,12 +26,18 @@ public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
     let identityFile: String?  // nil: the identity lives in memory only
     let onSetting: @Sendable (LeaderboardSetting) -> Void
     let waitLimit: Double  // seconds a virtual-paced take may wait for an answer
-    /// Whether `cancel` also cancels the HTTP exchange (closing its socket), not only drops its answer. Replays on
-    /// the embedded server turn it off: their latency is virtual, the server answers at once, and FoundationNetworking
-    /// can trap when an exchange completes while being cancelled (see `cancel`).
+    /// Whether `cancel` also cancels the HTTP exchange (closing its connection), not only drops its answer. Replays on
+    /// the embedded server turn it off: their latency is virtual and the server answers at once, so every exchange
+    /// runs to its end and whether a cancelled submission reached the server never depends on real timing.
     let cancelsExchanges: Bool
-    let session: URLSession
+    let client: HTTPClient
+    /// Where answers are handled (decoding, the identity's durable write, the next request): off the event loops,
+    /// one at a time.
+    let answers = DispatchQueue(label: "interlude.leaderboard.answers")
     let mailbox = Mutex(Mailbox())
+
+    /// The most an answer may hold; a bigger one is a failed request (our server's answers are a few hundred bytes).
+    static let answerLimit = 1 << 20
 
     /// A client of the server at `baseURL`. `onSetting` receives a script's `leaderboard` lines (an embedded
     /// server applies `down`/`up`); `identityFolder` keeps the player's token across launches (nil: memory).
@@ -46,22 +53,46 @@ public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
         self.identityFile = identityFolder.map { $0 + "/leaderboard-player.json" }
         self.waitLimit = waitLimit
         self.onSetting = onSetting
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        configuration.httpMaximumConnectionsPerHost = 4
-        self.session = URLSession(configuration: configuration)
+        var configuration = HTTPClient.Configuration()
+        // 10 s to connect, and at most 10 s without a byte of the answer (URLSession's timeoutIntervalForRequest).
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(10))
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 4
+        // A refused connection is a failed request at once, as with URLSession (the outbox tries again 2 s later),
+        // not retried with backoff until the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let identity = identityFile.flatMap { try? PlayerIdentity.load(from: $0) }
         mailbox.withLock { $0.identity = identity }
     }
 
-    // The last reference may go inside a URLSession callback, on the session's own queue, where invalidating
-    // synchronously would wait for that queue itself: invalidate from another queue.
-    deinit {
-        let session = self.session
-        DispatchQueue.global().async { session.invalidateAndCancel() }
+    // The last reference may go inside an answer's handling, on `answers` or an event loop, where a blocking shutdown
+    // would wait for itself: the client shuts down asynchronously (it keeps itself alive until it has).
+    deinit { shutDownClient() }
+
+    /// Cancels every request and shuts the HTTP client down (its connections close); later requests fail at once.
+    /// Does not block. Also done when the transport is deinitialised.
+    public func close() {
+        let tasks = mailbox.withLock { box -> [HTTPClient.Task<HTTPClient.Response>] in
+            let tasks = box.entries.values.compactMap { $0.result == nil ? $0.task : nil }
+            box.entries = [:]
+            box.queue = []
+            box.running = nil
+            return tasks
+        }
+        for task in tasks { task.cancel() }
+        shutDownClient()
     }
 
-    /// Requests whose URLSession task reported cancellation (the socket was closed), for tests.
+    /// Shuts the client down once, without waiting.
+    private func shutDownClient() {
+        let first = mailbox.withLock { box -> Bool in
+            defer { box.isClosed = true }
+            return !box.isClosed
+        }
+        if first { client.shutdown { _ in } }
+    }
+
+    /// Requests whose HTTP exchange reported cancellation (its connection was closed), for tests.
     public var cancelledTasks: Int { mailbox.withLock { $0.cancelledTasks } }
     /// Answers that arrived for requests already cancelled, and were dropped, for tests.
     public var droppedAnswers: Int { mailbox.withLock { $0.droppedAnswers } }
@@ -79,9 +110,10 @@ public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
         if let next { launch(next) }
     }
 
-    /// Cancels the URLSessionTask (its socket closes) and forgets the request and any answer it had.
+    /// Cancels the HTTP exchange (its connection closes) and forgets the request and any answer it had.
     public func cancel(_ id: Int64) {
-        let (task, next) = mailbox.withLock { box -> (URLSessionDataTask?, (Int64, LeaderboardRequestKind)?) in
+        let (task, next) = mailbox.withLock {
+            box -> (HTTPClient.Task<HTTPClient.Response>?, (Int64, LeaderboardRequestKind)?) in
             guard let entry = box.entries.removeValue(forKey: id) else { return (nil, nil) }
             box.queue.removeAll { $0 == id }
             guard box.running == id else { return (nil, nil) }
@@ -89,10 +121,9 @@ public final class URLSessionLeaderboard: LeaderboardTransport, Sendable {
             // An exchange whose answer has arrived is over: its answer is dropped, nothing is left to cancel.
             return (entry.result == nil ? entry.task : nil, box.takeNext())
         }
-        // FoundationNetworking traps when a task completes while it is being cancelled (it is already gone from the
-        // session's registry, "Trying to access a behaviour for a task that in not in the registry"): cancel only a
-        // task still running. Seen in 1 replay in 8 under load without this check, 1 in 24 with it.
-        if cancelsExchanges, let task, task.state == .running { task.cancel() }
+        // Safe whatever the exchange's state (not sent yet, under way, just completed): AsyncHTTPClient fails it with
+        // `HTTPClientError.cancelled` and closes its connection, or ignores a cancel that came too late.
+        if cancelsExchanges, let task { task.cancel() }
         if let next { launch(next) }
     }
 
@@ -144,12 +175,12 @@ public struct PlayerIdentity: Codable, Sendable, Equatable {
     }
 }
 
-/// The state shared between the runtime's thread and URLSession's threads.
+/// The state shared between the runtime's thread, the event loops and the answers' queue.
 struct Mailbox {
     struct Entry {
         let kind: LeaderboardRequestKind
         let done: DispatchSemaphore  // signalled once `result` is set
-        var task: URLSessionDataTask?
+        var task: HTTPClient.Task<HTTPClient.Response>?  // its exchange under way, if any
         var result: LeaderboardResult?
     }
     var entries: [Int64: Entry] = [:]  // started and not yet taken or cancelled
@@ -158,6 +189,7 @@ struct Mailbox {
     var identity: PlayerIdentity?
     var cancelledTasks = 0
     var droppedAnswers = 0
+    var isClosed = false  // the HTTP client was shut down
 
     /// The next request to send, if none is under way; it becomes the running one.
     mutating func takeNext() -> (Int64, LeaderboardRequestKind)? {

@@ -1,15 +1,12 @@
-// URLSessionLeaderboard+HTTP: the requests themselves (the API is described in LeaderboardServer's
-// LeaderboardRoutes.swift) and how each answer becomes a `LeaderboardResult`. Runs on URLSession's threads;
-// touches shared state only through the mailbox.
+// HTTPLeaderboard+HTTP: the requests themselves (the API is described in LeaderboardServer's
+// LeaderboardRoutes.swift) and how each answer becomes a `LeaderboardResult`. Answers are handled on the
+// transport's `answers` queue; shared state is touched only through the mailbox.
 
+import AsyncHTTPClient
 import Foundation
 import Runtime
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-extension URLSessionLeaderboard {
+extension HTTPLeaderboard {
     private struct TopAnswer: Decodable {
         struct Entry: Decodable {
             let rank: Int
@@ -31,7 +28,7 @@ extension URLSessionLeaderboard {
         var components = URLComponents(
             url: baseURL.appendingPathComponent("v1/levels/\(topLevel)/top"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "limit", value: "5")]
-        run(id, URLRequest(url: components.url!)) { status, data in
+        run(id, try HTTPClient.Request(url: components.url!)) { status, data in
             guard status == 200, let answer = try? JSONDecoder().decode(TopAnswer.self, from: data) else {
                 return .failed(.fetchTop)
             }
@@ -43,11 +40,13 @@ extension URLSessionLeaderboard {
 
     /// Registers this installation, keeps its identity, then sends the submission that needed it.
     func register(_ id: Int64, then score: Int64, _ key: Int64) {
-        var request = URLRequest(url: baseURL.appendingPathComponent("v1/players"))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONEncoder().encode(["name": playerName])
-        run(id, request) { [self] status, data in
+        let body = (try? JSONEncoder().encode(["name": playerName])) ?? Data()
+        run(
+            id,
+            try HTTPClient.Request(
+                url: baseURL.appendingPathComponent("v1/players"), method: .POST,
+                headers: ["Content-Type": "application/json"], body: .bytes(body))
+        ) { [self] status, data in
             guard status == 201, let identity = try? JSONDecoder().decode(PlayerIdentity.self, from: data) else {
                 return .failed(.submit(score: score, key: key))
             }
@@ -59,13 +58,17 @@ extension URLSessionLeaderboard {
     }
 
     func submit(_ id: Int64, score: Int64, key: Int64, as identity: PlayerIdentity) {
-        var request = URLRequest(url: baseURL.appendingPathComponent("v1/players/\(identity.id)/scores"))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("Bearer \(identity.token)", forHTTPHeaderField: "Authorization")
-        request.setValue(String(key), forHTTPHeaderField: "Idempotency-Key")
-        request.httpBody = try? JSONEncoder().encode(["level": Int64(ScoreKey.level(of: key)), "score": score])
-        run(id, request) { [self] status, _ in
+        let body = (try? JSONEncoder().encode(["level": Int64(ScoreKey.level(of: key)), "score": score])) ?? Data()
+        run(
+            id,
+            try HTTPClient.Request(
+                url: baseURL.appendingPathComponent("v1/players/\(identity.id)/scores"), method: .POST,
+                headers: [
+                    "Content-Type": "application/json", "Authorization": "Bearer \(identity.token)",
+                    "Idempotency-Key": String(key),
+                ],
+                body: .bytes(body))
+        ) { [self] status, _ in
             switch status {
             case 200, 201:
                 return .submitted(key: key)
@@ -84,24 +87,49 @@ extension URLSessionLeaderboard {
     }
 
     /// Sends `request` for entry `id`; `handle` turns the answer into a result (nil: a follow-up was sent).
-    func run(_ id: Int64, _ request: URLRequest, handle: @escaping @Sendable (Int, Data) -> LeaderboardResult?) {
-        let task = session.dataTask(with: request) { [self] data, response, error in
-            if let error = error as? URLError, error.code == .cancelled {
-                mailbox.withLock { $0.cancelledTasks += 1 }
-                return
-            }
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            let kind = mailbox.withLock { $0.entries[id]?.kind }
-            guard let kind else { return mailbox.withLock { $0.droppedAnswers += 1 } }
-            guard let result = error == nil ? handle(status, data ?? Data()) : .failed(kind) else { return }
-            finish(id, result)
-        }
+    /// A request that cannot be built, or an exchange that fails, gives `.failed`.
+    func run(
+        _ id: Int64, _ makeRequest: @autoclosure () throws -> HTTPClient.Request,
+        handle: @escaping @Sendable (Int, Data) -> LeaderboardResult?
+    ) {
+        guard let kind = mailbox.withLock({ $0.entries[id]?.kind }) else { return }  // cancelled before its turn came
+        let request: HTTPClient.Request
+        do { request = try makeRequest() } catch { return finish(id, .failed(kind)) }
+        let task = client.execute(
+            request: request, delegate: ResponseAccumulator(request: request, maxBodySize: Self.answerLimit))
         let isLive = mailbox.withLock { box -> Bool in
             guard box.entries[id] != nil else { return false }
             box.entries[id]?.task = task
             return true
         }
-        if isLive { task.resume() }
+        // Cancelled while the exchange was being started: `cancel` did not see this task, so cancel it here.
+        if !isLive, cancelsExchanges { task.cancel() }
+        task.futureResult.whenComplete { [self] outcome in
+            answers.async { [self] in answered(id, outcome, handle: handle) }
+        }
+    }
+
+    /// An exchange of entry `id` is over: a cancellation is counted, an answer for a request no longer wanted is
+    /// dropped, anything else becomes the entry's result (or a follow-up request).
+    private func answered(
+        _ id: Int64, _ outcome: Result<HTTPClient.Response, any Error>,
+        handle: @Sendable (Int, Data) -> LeaderboardResult?
+    ) {
+        if case .failure(let error) = outcome, error as? HTTPClientError == .cancelled {
+            mailbox.withLock { $0.cancelledTasks += 1 }
+            return
+        }
+        guard let kind = mailbox.withLock({ $0.entries[id]?.kind }) else {
+            return mailbox.withLock { $0.droppedAnswers += 1 }
+        }
+        let result: LeaderboardResult?
+        switch outcome {
+        case .success(let response):
+            result = handle(Int(response.status.code), response.body.map { Data($0.readableBytesView) } ?? Data())
+        case .failure:
+            result = .failed(kind)
+        }
+        if let result { finish(id, result) }
     }
 
     /// Puts `result` in the mailbox, unless the request was cancelled meanwhile (then it is dropped), and
