@@ -105,21 +105,37 @@ extension Game {
         }
         var dead: Int64 = 0
         for (index, enemy) in state.enemies.enumerated() {
-            let key = "enemy.\(index)."
-            if let why = Self.whyOffFloor(key + "x", enemy.x, key + "z", enemy.z, in: level) { return why }
-            if let why = Self.whyOffFloor(key + "targetX", enemy.targetX, key + "targetZ", enemy.targetZ, in: level) {
-                return why
-            }
-            let ranges: [(String, Int64, ClosedRange<Int64>)] = [
-                (key + "health", Int64(enemy.health), enemy.isAlive ? 1...Int64(Enemy.fullHealth) : 0...0),
-                (key + "cooldown", enemy.cooldown, 0...9),
-                (key + "flash", enemy.flash, 0...6),
-            ]
-            if let why = Self.whyOutOfRange(ranges) { return why }
+            // The check without words first (a save is validated after every write): the message, with its keys,
+            // only for an enemy that fails it.
+            let valid =
+                Self.isOnFloor(enemy.x, enemy.z, in: level) && Self.isOnFloor(enemy.targetX, enemy.targetZ, in: level)
+                && (enemy.isAlive ? (1...Enemy.fullHealth).contains(enemy.health) : enemy.health == 0)
+                && (0...9).contains(enemy.cooldown) && (0...6).contains(enemy.flash)
+            if !valid, let why = Self.whyWrong(enemy, index: index, in: level) { return why }
             if !enemy.isAlive { dead += 1 }
         }
         guard dead <= state.kills else { return "\(dead) enemies are dead but kills=\(state.kills)" }
         return nil
+    }
+
+    /// What is wrong with enemy `index`, naming its keys.
+    private static func whyWrong(_ enemy: Enemy, index: Int, in level: Level) -> String? {
+        let key = "enemy.\(index)."
+        if let why = whyOffFloor(key + "x", enemy.x, key + "z", enemy.z, in: level) { return why }
+        if let why = whyOffFloor(key + "targetX", enemy.targetX, key + "targetZ", enemy.targetZ, in: level) {
+            return why
+        }
+        return whyOutOfRange([
+            (key + "health", Int64(enemy.health), enemy.isAlive ? 1...Int64(Enemy.fullHealth) : 0...0),
+            (key + "cooldown", enemy.cooldown, 0...9),
+            (key + "flash", enemy.flash, 0...6),
+        ])
+    }
+
+    /// True when (x, z) is a point of the level's open floor (what `whyOffFloor` explains when it is not).
+    private static func isOnFloor(_ x: Float, _ z: Float, in level: Level) -> Bool {
+        x.isFinite && z.isFinite && x >= 0 && z >= 0 && x < Float(level.width) && z < Float(level.depth)
+            && !level.isWall(cellIndex(x), cellIndex(z))
     }
 
     private func whyWrongPickups(_ pickups: [Pickup], onLevel number: Int) -> String? {
