@@ -155,17 +155,18 @@ extension Runtime {
         // One key per run and level: the server keeps one score per key (a retry is stored once), and its top
         // lists are per level, which the key's top byte carries.
         let key = ScoreKey.make(level: level, run: game.state.run)
-        if leaderboard.outbox[key] == nil, leaderboard.outbox.count >= LeaderboardClient.outboxLimit,
-            let lowest = leaderboard.outbox.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }), lowest.value < score
-        {
+        if leaderboard.outbox[key] == nil, leaderboard.outbox.count >= LeaderboardClient.outboxLimit {
             // Bounded, so that a save always fits its loader: after 256 sessions never acknowledged, the lowest
-            // score makes room (and the host's log says so).
+            // score makes room for a higher one (and the host's log says which was let go).
+            let full = "interlude: the score outbox is full (\(LeaderboardClient.outboxLimit))"
+            guard let lowest = leaderboard.outbox.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }),
+                lowest.value < score
+            else {
+                log?("\(full); \(score) not kept")
+                return
+            }
             leaderboard.outbox[lowest.key] = nil
-            log?("interlude: the score outbox is full (\(LeaderboardClient.outboxLimit)); dropped \(lowest.value)")
-        }
-        guard leaderboard.outbox[key] != nil || leaderboard.outbox.count < LeaderboardClient.outboxLimit else {
-            log?("interlude: the score outbox is full (\(LeaderboardClient.outboxLimit)); \(score) not kept")
-            return
+            log?("\(full); dropped \(lowest.value)")
         }
         leaderboard.outbox[key] = score
     }

@@ -26,11 +26,6 @@ public struct Recording: Sendable {
     public init() {}
 
     mutating func add(_ input: RecordedInput) { inputs.append(input) }
-
-    /// The inputs in time order (ties in recording order).
-    public var ordered: [RecordedInput] {
-        inputs.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-    }
 }
 
 extension Runtime {
