@@ -8,12 +8,16 @@ import Runtime
 /// What a replay produced.
 public struct ReplayResult: Sendable {
     public let scriptName: String
-    public let transcript: String  // JSON Lines
+    /// The run's transcript as typed entries (the lines a limit let go are not in it).
+    public let record: Transcript
     public let failures: [String]  // failed expectations and broken invariants, one line each
     public let frames: [Frame]
     public let finalState: AppState
     public let simulationHash: String
     public let expectations: Int  // how many expect lines ran
+
+    /// The transcript as JSON Lines, encoded when asked: a replay that streamed it to a file never pays for it twice.
+    public var transcript: String { record.text }
 
     /// True when every expectation held and no invariant broke.
     public var ok: Bool { failures.isEmpty }
@@ -62,7 +66,7 @@ public enum ScriptRunner {
         let ok = failures.isEmpty
         runtime.noteEnd(ok: ok)
         return ReplayResult(
-            scriptName: script.name, transcript: runtime.transcript.text, failures: failures, frames: frames,
+            scriptName: script.name, record: runtime.transcript, failures: failures, frames: frames,
             finalState: runtime.status.state, simulationHash: runtime.simulationHash, expectations: expectations)
     }
 
