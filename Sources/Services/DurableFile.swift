@@ -102,8 +102,16 @@ enum DurableFile {
             let parent = parentFolder(of: path)
             if !parent.isEmpty, parent != path { try makeFolder(parent) }
             guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileStoreError.system("mkdir", path, errno) }
+            // EEXIST from a symlink to nothing: name what is there.
             guard stat(path, &info) == 0 else { throw FileStoreError.notFolder(path, try description(of: path)) }
         }
+        try requireWritableFolder(path)
+    }
+
+    /// Throws, naming the path, unless `path` is a folder this process can create files in.
+    static func requireWritableFolder(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FileStoreError.system("stat", path, errno) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw FileStoreError.notFolder(path, try description(of: path)) }
         guard access(path, W_OK | X_OK) == 0 else { throw FileStoreError.system("write access", path, errno) }
     }

@@ -26,13 +26,7 @@ public enum HostPaths {
     /// and its folder exists and can be written to.
     public static func checkOutputFile(_ path: String) throws {
         if case .other(let what) = try DurableFile.kind(path) { throw FileStoreError.notRegular(path, what) }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        var info = stat()
-        guard stat(folder, &info) == 0 else { throw FileStoreError.system("stat", folder, errno) }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw FileStoreError.notFolder(folder, try DurableFile.description(of: folder))
-        }
-        guard access(folder, W_OK | X_OK) == 0 else { throw FileStoreError.system("write access", folder, errno) }
+        let folder = DurableFile.parentFolder(of: path)
+        try DurableFile.requireWritableFolder(folder.isEmpty ? "." : folder)
     }
 }
