@@ -27,10 +27,12 @@ replay: build
 	.build/debug/interlude diagram --out $(OUT)/diagrams
 
 check-imports:
-	@# Lifecycle and GameCore import nothing, not even Foundation (the flag above cannot see Foundation).
-	@if grep -rn '^ *import ' Sources/Lifecycle Sources/GameCore; then echo "Lifecycle/GameCore must import nothing"; exit 1; fi
-	@# Only Renderer and Platform* touch GL; Runtime never imports the renderer or Foundation.
-	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\)' Sources/Runtime Sources/Replay; then echo "Runtime/Replay import GL or Foundation"; exit 1; fi
+	@# Lifecycle imports nothing, not even Foundation; the game (GameCore) imports only the life cycle and the runtime.
+	@if grep -rn '^ *import ' Sources/Lifecycle; then echo "Lifecycle must import nothing"; exit 1; fi
+	@if grep -rn '^ *import ' Sources/GameCore | grep -v 'import \(Lifecycle\|Runtime\)$$'; then echo "GameCore imports only Lifecycle and Runtime"; exit 1; fi
+	@# Only Renderer and Platform* touch GL; Runtime never imports a game, the renderer, the script format or Foundation.
+	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\|Replay\)' Sources/Runtime; then echo "Runtime imports a game, GL, the scripts or Foundation"; exit 1; fi
+	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\)' Sources/Replay; then echo "Replay imports a game, GL or Foundation"; exit 1; fi
 	@echo "import rules hold"
 
 test: setup check-imports

@@ -26,10 +26,10 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
 
         .target(name: "Lifecycle"),
-        .target(name: "GameCore"),
-        .target(name: "Runtime", dependencies: ["Lifecycle", "GameCore"]),
-        .target(name: "Replay", dependencies: ["Lifecycle", "GameCore", "Runtime"]),
-        .target(name: "Renderer", dependencies: ["CGL", "GameCore"]),
+        .target(name: "Runtime", dependencies: ["Lifecycle"]),
+        .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime"]),
+        .target(name: "Replay", dependencies: ["Lifecycle", "Runtime"]),
+        .target(name: "Renderer", dependencies: ["CGL", "GameCore", "Runtime"]),
         .target(
             name: "Services",
             dependencies: [
@@ -66,7 +66,7 @@ let package = Package(
 
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle", "GameCore", "Runtime"]),
-        .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
+        .testTarget(name: "GameCoreTests", dependencies: ["GameCore", "Runtime", "Lifecycle"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Lifecycle", "GameCore", "Replay"]),
         .testTarget(
             name: "RendererTests",

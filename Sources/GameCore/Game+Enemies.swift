@@ -3,6 +3,9 @@
 // shoots when close enough and ready. Every step, a chasing enemy walks towards where it saw the player last,
 // keeping its distance from the other enemies.
 
+import Lifecycle
+import Runtime
+
 extension Game {
     /// Steps between two thinks (the runtime's enemy timer uses this period).
     public static let thinkSteps: Int64 = 6

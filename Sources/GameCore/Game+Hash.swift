@@ -1,5 +1,8 @@
 // Game+Hash: `stateHash`, over every gameplay value in a fixed order (menu animation and notices excluded).
 
+import Lifecycle
+import Runtime
+
 extension Game {
     /// A hash of everything gameplay depends on, 16 hex digits.
     public var stateHash: String {

@@ -1,6 +1,9 @@
 // Game+Scene: what the game shows: the level from the player's eyes (or a fly-through on the menu and the
 // game-over screen), enemies, corpses, pickups and exits as sprites, the weapon, status bar, flashes and HUD.
 
+import Lifecycle
+import Runtime
+
 extension Game {
     static let eyeHeight: Float = 0.5  // world units above the floor
 

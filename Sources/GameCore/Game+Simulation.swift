@@ -2,6 +2,9 @@
 // player (walls stop and slide it), enemies walk, pickups are taken, the exit is checked.
 // Enemies think (see and shoot) on the runtime's think timer, in Game+Enemies.swift.
 
+import Lifecycle
+import Runtime
+
 extension Game {
     static let moveSpeed: Float = 3.0 / Float(stepsPerSecond)  // world units per step
     static let turnSpeed: Float = 2.0 / Float(stepsPerSecond)  // radians per step

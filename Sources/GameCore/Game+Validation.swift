@@ -3,6 +3,9 @@
 // that the simulation or the renderer turns into an index, an Int or a sum is bounded here, so a restored state
 // never traps (a position outside the level, NaN, a counter at Int64.max).
 
+import Lifecycle
+import Runtime
+
 extension Game {
     /// The largest counter a restored game may hold: 2^53, millions of years of play at 60 steps a second, and
     /// far from Int64's end, so that adding to it never overflows.

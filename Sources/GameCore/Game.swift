@@ -1,5 +1,8 @@
 // Game: the game's state plus the levels it plays; actions the player takes and the runtime's hooks.
 
+import Lifecycle
+import Runtime
+
 /// Something that ended, for the runtime to act on (submit the score): taken with `takeOutcomes()`.
 public enum GameOutcome: Hashable, Sendable {
     case levelCompleted(level: Int, score: Int64)  // the exit was reached and the next level started
@@ -17,6 +20,7 @@ public struct Game: Hashable, Sendable {
     let enemyCounts: [Int]  // per level, in order: what a restored state must hold
     let levelPickups: [[Pickup]]  // per level: the pickups a session starts a level with
     var outcomes: [GameOutcome] = []  // not yet taken by the runtime
+    var reports: [GameReport] = []  // what actions asked of the runtime, not yet taken
 
     public init(seed: UInt64, levels: [Level] = [.hangar]) {
         precondition(!levels.isEmpty, "a game needs at least one level")

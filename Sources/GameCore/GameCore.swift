@@ -9,6 +9,3 @@
 // Imports nothing, not even Foundation: no clock, no files, no GL. Time arrives as fixed steps; the runtime
 // calls `step()` only while the app is active and the game is not paused, and fires the round and enemy
 // timers (`roundTimerFired()`, `enemiesThink()`) on the game clock. Start reading at Game.swift.
-
-/// Simulation steps per second: the fixed step of the game.
-public let stepsPerSecond = 60

@@ -1,5 +1,8 @@
 // GameSnapshot: the game and the runtime's extras as named integers; where gameplay fields map to keys.
 
+import Lifecycle
+import Runtime
+
 /// A snapshot: the game state plus named integers the runtime keeps beside it (timers' remaining times,
 /// the save generation, the outbox, settings). Encoded as `key=value` lines, a checksum and an end marker.
 /// The byte format (header, checksum, end marker, versions) lives in GameSnapshot+Format.swift; the gameplay

@@ -1,13 +1,11 @@
 // GameState: everything the game is, as plain values; hashed by `stateHash` and saved in snapshots.
 
+import Lifecycle
+import Runtime
+
 /// Which screen the game shows. The order is part of the snapshot format (the index is saved): append only.
 public enum Screen: String, Hashable, Sendable, CaseIterable {
     case menu, singlePlayer, multiplayer, leaderboard, gameOver
-}
-
-/// Controls the player can hold.
-public enum Control: String, Hashable, Sendable, CaseIterable {
-    case forward, back, left, right, turnLeft, turnRight, lookUp, lookDown
 }
 
 /// The player in a session.

@@ -3,6 +3,9 @@
 // that cannot be restored. So a level file is refused when its size or entity counts pass the caps below, or when
 // its worst-case snapshot (every field at its widest, plus room for the runtime's extras) would not fit.
 
+import Lifecycle
+import Runtime
+
 extension Level {
     /// The most cells a level may have along x (width) and z (depth).
     public static let maximumSide = 128

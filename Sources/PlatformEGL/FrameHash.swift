@@ -1,6 +1,7 @@
 // FrameHash: the transcript's frame hash, FNV-1a 64 of the RGBA bytes: GameCore's StateHasher over the pixels.
 
 import GameCore
+import Runtime
 
 /// Hashes of rendered frames.
 public enum FrameHash {

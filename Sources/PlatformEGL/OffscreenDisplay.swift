@@ -135,11 +135,11 @@ public final class OffscreenDisplay: Display {
     /// Draws `scene`, reads it back, writes `<name>.png` (when there is an output directory) and hashes the
     /// pixels. Without surfaces or GL, nothing is drawn and the hash is the scene's (as RecordingDisplay's).
     public func capture(_ name: String, scene: Scene) -> Frame {
-        guard makeCurrent() else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
+        guard makeCurrent() else { return Frame(file: nil, hash: scene.contentHash) }
         renderer.draw(scene)
         remember(scene)
         let pixels = renderer.readPixels()
-        guard pixels.count == width * height * 4 else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
+        guard pixels.count == width * height * 4 else { return Frame(file: nil, hash: scene.contentHash) }
         return save(pixels, as: name)
     }
 

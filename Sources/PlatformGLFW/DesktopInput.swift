@@ -2,6 +2,7 @@
 
 import GameCore
 import Lifecycle
+import Runtime
 
 /// One thing to do to the runtime, produced by `DesktopMapping` and carried out by `GLFWPlatform`.
 public enum DesktopInput: Hashable, Sendable {

@@ -5,6 +5,7 @@
 import CGLFW
 import GameCore
 import Lifecycle
+import Runtime
 
 extension DesktopMapping {
     /// Phone events on Ctrl + letter.

@@ -15,6 +15,7 @@
 
 import GameCore
 import Lifecycle
+import Runtime
 
 /// The rules from window events to life-cycle events and game actions.
 public enum DesktopMapping {

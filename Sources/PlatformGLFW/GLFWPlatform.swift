@@ -21,7 +21,7 @@ public final class GLFWPlatform {
     /// The window the runtime draws into.
     public let display: GLFWWindowDisplay
     /// The app.
-    public let runtime: Runtime
+    public let runtime: Runtime<Game>
     /// True once the window asked to close and the app has been walked out, or the app has terminated.
     public var isFinished: Bool { hasQuit || runtime.isTerminated || display.shouldClose }
     /// Called with every window event acted on and what it asked for (for tests, logs and debugging).
@@ -38,7 +38,7 @@ public final class GLFWPlatform {
     /// A loop for `runtime` drawing into `display`. `readClock` gives monotonic nanoseconds (default: uptime);
     /// tests may pass their own to step time by hand. The runtime presents once per loop iteration.
     public init(
-        display: GLFWWindowDisplay, runtime: Runtime,
+        display: GLFWWindowDisplay, runtime: Runtime<Game>,
         readClock: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     ) {
         self.display = display
@@ -122,6 +122,6 @@ public final class GLFWPlatform {
     private var pause: Double {
         guard runtime.isFrameLoopRunning, runtime.status.state == .active else { return 0.05 }
         let nextStep = runtime.now * Int64(stepsPerSecond) / 1_000_000_000 + 1
-        return Double(Runtime.stepTime(nextStep) - runtime.now) / 1e9
+        return Double(stepTime(nextStep) - runtime.now) / 1e9
     }
 }

@@ -14,7 +14,7 @@ extension GLFWWindowDisplay {
         renderer.draw(scene)
         let pixels = renderer.readPixels()
         guard pixels.count == surfaceSize.width * surfaceSize.height * 4, !pixels.isEmpty else {
-            return Frame(file: nil, hash: RecordingDisplay.hash(scene))
+            return Frame(file: nil, hash: scene.contentHash)
         }
         let file = write(pixels, surfaceSize.width, surfaceSize.height, as: name + ".png")
         return Frame(file: file, hash: Self.frameHash(pixels))

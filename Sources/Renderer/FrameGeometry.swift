@@ -4,6 +4,7 @@
 // calls, to measure the engine's overhead) and for tests. `draw(_:)` builds its batches with the same functions.
 
 import GameCore
+import Runtime
 
 /// The vertices, draw ranges and uniforms of one frame, in drawing order.
 public struct FrameGeometry: Sendable {

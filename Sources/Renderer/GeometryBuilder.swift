@@ -3,6 +3,7 @@
 // (a per-cell brightness variation, darker where floor meets wall). Pure: no GL, so testable on its own.
 
 import GameCore
+import Runtime
 
 /// Accumulates quads as two counter-clockwise triangles each (front faces for back-face culling).
 struct GeometryBuilder {

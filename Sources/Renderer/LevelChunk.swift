@@ -5,6 +5,7 @@
 // llvmpipe (Benchmarks/README.md). Pure: no GL.
 
 import GameCore
+import Runtime
 
 /// Cells `minX..<maxX` x `minZ..<maxZ` (world units: a cell is a unit square, walls 0...1 high) and, per texture
 /// group of `GeometryBuilder.chunkedLevel`, the vertices of this chunk's faces.

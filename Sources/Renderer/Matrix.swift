@@ -1,6 +1,7 @@
 // Matrix: the 4x4 column-major matrices the world shader takes (projection, camera view, model).
 
 import GameCore
+import Runtime
 
 /// A 4x4 matrix stored column-major, as `glUniformMatrix4fv` expects with transpose off.
 struct Matrix: Equatable {

@@ -3,6 +3,7 @@
 
 import CGL
 import GameCore
+import Runtime
 
 /// What identifies a level's meshes: its name and the textures it is drawn with.
 struct LevelKey: Hashable {

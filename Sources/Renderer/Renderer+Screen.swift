@@ -5,6 +5,7 @@
 
 import CGL
 import GameCore
+import Runtime
 
 extension Renderer {
     static let tintAlpha: Float = 0.5  // opacity of the full-screen tint

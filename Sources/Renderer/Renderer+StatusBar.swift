@@ -3,6 +3,7 @@
 // (red, with diagonal ticks, when the last shot hit).
 
 import GameCore
+import Runtime
 
 extension Renderer {
     /// The status bar's colours: strip, its lit top edge, separators, labels, digits, low health.

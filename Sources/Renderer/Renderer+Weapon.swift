@@ -4,6 +4,7 @@
 // view for that moment.
 
 import GameCore
+import Runtime
 
 extension Renderer {
     /// The weapon's texture (Assets/Textures/weapon-blaster.png).

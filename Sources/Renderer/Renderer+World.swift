@@ -4,6 +4,7 @@
 
 import CGL
 import GameCore
+import Runtime
 
 extension Renderer {
     /// The colour of empty space and of the fog (dark blue-grey).

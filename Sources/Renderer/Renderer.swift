@@ -14,6 +14,7 @@
 
 import CGL
 import GameCore
+import Runtime
 
 /// Draws scenes into an offscreen framebuffer that can be read back or blitted to a window.
 public final class Renderer {

@@ -3,6 +3,7 @@
 // screen program. Consecutive quads with the same texture form one run, drawn with one call. Pure: no GL.
 
 import GameCore
+import Runtime
 
 /// The quads of one frame's 2D layer and the texture runs to draw them with.
 struct ScreenBatch {

@@ -3,6 +3,7 @@
 // view plane, as in DOOM); corpses lie flat on the floor, their top pointing away from the camera. Pure: no GL.
 
 import GameCore
+import Runtime
 
 /// The billboard triangles of one frame and, per sprite kind, which vertices are that kind's.
 struct SpriteBatch {

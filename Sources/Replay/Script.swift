@@ -1,6 +1,5 @@
 // Script: an interruption script (CONTRACT §7) as data. ScriptParser reads it, ScriptWriter writes it.
 
-import GameCore
 import Lifecycle
 import Runtime
 

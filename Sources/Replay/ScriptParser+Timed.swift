@@ -1,7 +1,7 @@
 // ScriptParser+Timed: `at <t> <event>` and `at <t> <game action>`, and reading times and durations.
 
-import GameCore
 import Lifecycle
+import Runtime
 
 extension ScriptReader {
     static let actionNames = ["play", "openLeaderboard", "closeLeaderboard", "menu", "resume", "fire", "input", "look"]

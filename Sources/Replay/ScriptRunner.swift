@@ -1,7 +1,6 @@
 // ScriptRunner: replays an interruption script on a runtime with virtual time, checks its `expect` lines
 // and the invariants, and ends the transcript with the verdict (CONTRACT §7, §8).
 
-import GameCore
 import Lifecycle
 import Runtime
 
@@ -23,17 +22,18 @@ public struct ReplayResult: Sendable {
     public var ok: Bool { failures.isEmpty }
 }
 
-/// Replays scripts.
+/// Replays scripts on any game: the runner drives a runtime through its public API only.
 public enum ScriptRunner {
-    /// Replays `script` (which must name a known profile). `display` nil renders nothing; frames are then
-    /// hashed from the scene. `snapshots` is the "disk"; `levels` the game's levels (Assets/Levels in the CLI).
-    public static func run(
-        _ script: Script, display: (any Display)? = nil, snapshots: any SnapshotStore = InMemorySnapshotStore(),
-        presentEvery: Int64 = 1, levels: [Level] = [.hangar], configure: (Runtime) -> Void = { _ in }
+    /// Replays `script` (which must name a known profile) on the game `makeGame` makes from the script's seed.
+    /// `display` nil renders nothing; frames are then hashed from the scene. `snapshots` is the "disk".
+    public static func run<Game: LifecycleGame>(
+        _ script: Script, display: (any Display<Game.Scene>)? = nil,
+        snapshots: any SnapshotStore = InMemorySnapshotStore(), presentEvery: Int64 = 1,
+        game makeGame: (UInt64) -> Game, configure: (Runtime<Game>) -> Void = { _ in }
     ) -> ReplayResult {
         guard let profile = script.profile else { preconditionFailure("the parser accepts known profiles only") }
         let runtime = Runtime(
-            profile: profile, seed: script.seed, display: display, snapshots: snapshots, levels: levels)
+            profile: profile, seed: script.seed, game: makeGame(script.seed), display: display, snapshots: snapshots)
         runtime.presentEvery = presentEvery
         configure(runtime)
         var failures: [String] = []
@@ -71,8 +71,8 @@ public enum ScriptRunner {
     }
 
     /// Nil when `expectation` holds, else what was found instead.
-    static func check(_ expectation: Expectation, on runtime: Runtime) -> String? {
-        let game = runtime.game.state
+    static func check<Game: LifecycleGame>(_ expectation: Expectation, on runtime: Runtime<Game>) -> String? {
+        let game = runtime.game
         switch expectation {
         case .state(let state):
             return runtime.status.state == state ? nil : "state is \(runtime.status), expected \(state.rawValue)"
@@ -83,11 +83,11 @@ public enum ScriptRunner {
             let missing = work.filter { !runtime.lastWork.contains($0) }
             return missing.isEmpty ? nil : "work [\(list(runtime.lastWork))] lacks \(list(missing))"
         case .paused:
-            return game.isInSession && game.isPaused ? nil : "the game is not paused (screen \(game.screen.rawValue))"
+            return game.isInSession && game.isPaused ? nil : "the game is not paused (screen \(game.screenName))"
         case .running:
             return game.isRunning && runtime.status.state == .active
                 ? nil
-                : "the game is not running (screen \(game.screen.rawValue), paused \(game.isPaused), \(runtime.status))"
+                : "the game is not running (screen \(game.screenName), paused \(game.isPaused), \(runtime.status))"
         case .counter(let counter, let expected):
             let actual: Int
             switch counter {
@@ -97,21 +97,20 @@ public enum ScriptRunner {
             }
             return actual == expected ? nil : "\(counter.rawValue) is \(actual), expected \(expected)"
         case .snapshot(let conditions):
-            return checkSnapshot(conditions, in: runtime.snapshots)
+            return checkSnapshot(conditions, in: runtime)
         case .screen(let name):
-            return game.screen.rawValue == name ? nil : "screen is \(game.screen.rawValue), expected \(name)"
+            return game.screenName == name ? nil : "screen is \(game.screenName), expected \(name)"
         }
     }
 
-    private static func checkSnapshot(_ conditions: [SnapshotCondition], in store: any SnapshotStore) -> String? {
-        let snapshot: GameSnapshot
-        do {
-            guard let bytes = try store.load() else { return "no snapshot on disk" }
-            snapshot = try GameSnapshot.decode(bytes)
-        } catch {
-            return "the snapshot on disk does not load: \(error)"
+    private static func checkSnapshot<Game: LifecycleGame>(
+        _ conditions: [SnapshotCondition], in runtime: Runtime<Game>
+    ) -> String? {
+        let values: [String: Int64]
+        switch runtime.storedSnapshotValues() {
+        case .success(let found): values = found
+        case .failure(let why): return "\(why)"
         }
-        let values = snapshot.values
         for condition in conditions {
             guard let value = values[condition.key] else {
                 return "the snapshot has no '\(condition.key)'; it has \(values.keys.sorted().joined(separator: ", "))"

@@ -5,8 +5,8 @@
 // (`1500ms`, `0.25ms`). `play` omits `level=1`. For every valid script, parsing the text gives back the
 // same header and commands (locations aside).
 
-import GameCore
 import Lifecycle
+import Runtime
 
 /// Writes `.script` text.
 public enum ScriptWriter {

@@ -3,7 +3,6 @@
 // The runtime calls these only while GL is allowed, except `keptImage`, which must not touch GL,
 // and tells the display when GL is forbidden, so that a call bypassing the runtime is refused too.
 
-import GameCore
 import Lifecycle
 
 /// A captured frame as the transcript names it (CONTRACT §8 `frame`).
@@ -17,8 +16,11 @@ public struct Frame: Hashable, Sendable {
     }
 }
 
-/// Where the runtime's frames go. Every method but `keptImage` may issue GL calls.
-public protocol Display: AnyObject {
+/// Where the runtime's frames go: the port a host implements around a game's renderer. Every method but `keptImage`
+/// may issue GL calls, and the runtime calls them only on its own thread while GL is allowed.
+public protocol Display<Scene>: AnyObject {
+    /// What the display draws: the game's `LifecycleGame.Scene`.
+    associatedtype Scene: GameScene
     /// Draws one frame of `scene` and shows it (swap, or keep it in the offscreen framebuffer).
     func present(_ scene: Scene)
     /// Waits for all submitted GL work (`glFinish`) and keeps a CPU copy of the last frame,

@@ -86,7 +86,7 @@ public struct LeaderboardClient {
 
     /// Sends a request now.
     public mutating func send(_ kind: LeaderboardRequestKind, now: Nanoseconds) {
-        let due = pacing == .virtual ? Self.saturatingSum(now, delay) : now
+        let due = pacing == .virtual ? saturatingSum(now, delay) : now
         let request = LeaderboardRequest(id: nextID, kind: kind, deliverAt: due)
         nextID += 1
         inFlight.append(request)
@@ -120,7 +120,7 @@ public struct LeaderboardClient {
             delivered += 1
             switch result {
             case .submitted(let key): outbox[key] = nil
-            case .failed(.submit): retryAt = Self.saturatingSum(now, Self.retryPause)
+            case .failed(.submit): retryAt = saturatingSum(now, Self.retryPause)
             case .top, .failed(.fetchTop): break
             }
             results.append(result)
@@ -145,12 +145,6 @@ public struct LeaderboardClient {
         var client = LeaderboardClient(transport: transport, pacing: pacing)
         client.delay = delay
         return client
-    }
-
-    /// `time + duration`, or the end of time when that does not fit: a delay no clock reaches, never a trap.
-    static func saturatingSum(_ time: Nanoseconds, _ duration: Nanoseconds) -> Nanoseconds {
-        let (sum, overflow) = time.addingReportingOverflow(max(0, duration))
-        return overflow ? .max : sum
     }
 
     /// True when a submission is already on its way.

@@ -1,6 +1,5 @@
 // Ports: what the runtime needs from the outside world, with the in-memory versions tests and replays use.
 
-import GameCore
 import Lifecycle
 
 /// Where snapshots are kept. `FileSnapshotStore` (Services) writes them atomically to disk and keeps the previous
@@ -110,10 +109,12 @@ public final class InMemorySnapshotStore: SnapshotStore {
     static let previousName = "snapshot.previous.txt"
 }
 
-/// Told of every callback the runtime delivers, in order; the game's delegate seam (and a test's).
-public protocol LifecycleObserver: AnyObject {
+/// Told of every callback the runtime delivers, in order: the app delegate's seam, for code beside the game that
+/// must hear the life cycle itself (analytics, a sound engine), and for tests.
+public protocol LifecycleObserver<Game>: AnyObject {
+    associatedtype Game: LifecycleGame
     /// `callback` is being delivered by `runtime`, whose status is already the state the callback belongs to.
-    func runtime(_ runtime: Runtime, delivered callback: Callback)
+    func runtime(_ runtime: Runtime<Game>, delivered callback: Callback)
 }
 
 /// A multiplayer peer. For now an in-process loopback that echoes our position every step.
@@ -123,6 +124,6 @@ public final class LoopbackPeer {
 
     public init(name: String) { self.name = name }
 
-    /// Sends our position; the loopback answers at once.
-    func exchange(x: Float, z: Float) { echoes += 1 }
+    /// Sends our state; the loopback answers at once.
+    func exchange() { echoes += 1 }
 }

@@ -1,10 +1,9 @@
 // RecordingDisplay: the GL-free Display. Records every call; frames are hashed from the scene, not pixels.
 
-import GameCore
 import Lifecycle
 
 /// A display that draws nothing and remembers what it was asked, for tests and `--no-render` replays.
-public final class RecordingDisplay: Display {
+public final class RecordingDisplay<Scene: GameScene>: Display {
     /// One call made to the display.
     public enum Call: Hashable, Sendable {
         case present, finishGL, releaseSurfaces, restoreSurfaces
@@ -26,7 +25,7 @@ public final class RecordingDisplay: Display {
 
     public func finishGL() {
         calls.append(.finishGL)
-        if hasSurfaces, let lastScene { keptHash = Self.hash(lastScene) }
+        if hasSurfaces, let lastScene { keptHash = lastScene.contentHash }
     }
 
     public func releaseSurfaces() {
@@ -41,24 +40,11 @@ public final class RecordingDisplay: Display {
 
     public func capture(_ name: String, scene: Scene) -> Frame {
         calls.append(.capture(name))
-        return Frame(file: nil, hash: Self.hash(scene))
+        return Frame(file: nil, hash: scene.contentHash)
     }
 
     public func keptImage(_ name: String) -> Frame? {
         calls.append(.keptImage(name))
         return keptHash.map { Frame(file: nil, hash: $0) }
-    }
-
-    /// A stable hash of what a scene shows (its HUD, overlay, camera and sprites).
-    public static func hash(_ scene: Scene) -> String {
-        var hasher = StateHasher()
-        hasher.combine(scene.level.name)
-        for line in scene.hud { hasher.combine(line) }
-        hasher.combine(scene.overlay ?? "")
-        for number in [scene.camera.position.x, scene.camera.position.y, scene.camera.position.z, scene.camera.yaw] {
-            hasher.combine(number)
-        }
-        hasher.combine(UInt64(scene.sprites.count))
-        return hasher.hex
     }
 }

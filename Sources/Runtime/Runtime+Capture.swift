@@ -1,7 +1,6 @@
 // Runtime+Capture: what a host or a script runner asks of a running runtime besides events and actions: the current
 // frame, and the leaderboard's transport and behaviour.
 
-import GameCore
 import Lifecycle
 
 extension Runtime {
@@ -9,11 +8,11 @@ extension Runtime {
     /// `releaseSurfaces` (no GL), else a hash of the scene.
     public func capture(_ name: String) -> Frame {
         let scene = self.scene
-        guard let display else { return Frame(file: nil, hash: RecordingDisplay.hash(scene)) }
+        guard let display else { return Frame(file: nil, hash: scene.contentHash) }
         if isGLForbidden {
-            return display.keptImage(name) ?? Frame(file: nil, hash: RecordingDisplay.hash(scene))
+            return display.keptImage(name) ?? Frame(file: nil, hash: scene.contentHash)
         }
-        var frame = Frame(file: nil, hash: RecordingDisplay.hash(scene))
+        var frame = Frame(file: nil, hash: scene.contentHash)
         withGL("capture") { frame = $0.capture(name, scene: scene) }
         return frame
     }

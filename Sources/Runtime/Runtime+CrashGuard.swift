@@ -10,7 +10,6 @@
 //   generation=41
 //   crashed signal=4          added by the crash handler
 
-import GameCore
 import Lifecycle
 
 /// A restore not yet proved: the generation restored and the game's step count then.
@@ -46,7 +45,7 @@ struct RestoreMark: Equatable {
 
 extension Runtime {
     /// Steps of play after which a restored game has proved itself: 10 seconds.
-    public static let restoreProofSteps: Int64 = 10 * Int64(stepsPerSecond)
+    public static var restoreProofSteps: Int64 { 10 * Int64(stepsPerSecond) }
 
     /// The mark left by the last launch, if any, and removes it (this launch writes its own before restoring).
     func takeRestoreMark() -> RestoreMark? {
@@ -74,8 +73,7 @@ extension Runtime {
     /// cycle, not by a crash). Called after every step and every event.
     func proveRestore(ended: Bool = false) {
         guard let pending = pendingRestore else { return }
-        let state = game.state
-        guard ended || !state.isInSession || state.steps - pending.steps >= Self.restoreProofSteps else { return }
+        guard ended || !game.isInSession || game.steps - pending.steps >= Self.restoreProofSteps else { return }
         pendingRestore = nil
         do {
             try snapshots.setRestoreMark(nil)

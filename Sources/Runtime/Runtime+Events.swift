@@ -1,7 +1,6 @@
 // Runtime+Events: events and player actions come in here. They only record (transcript, status, callbacks)
 // and queue work; `settle()` performs the queued work at one point.
 
-import GameCore
 import Lifecycle
 
 extension Runtime {
@@ -35,7 +34,7 @@ extension Runtime {
 
     /// Walks the transition's legs: each state change is recorded, then the callbacks delivered in it.
     private func follow(_ move: Transition) {
-        let inSessionAtStart = game.state.isInSession
+        let inSessionAtStart = game.isInSession
         for leg in move.legs {
             enter(leg.to, reason: leg.reason)
             for callback in leg.callbacks { deliver(callback, inSession: inSessionAtStart) }
@@ -80,81 +79,43 @@ extension Runtime {
     /// Holds or releases a control from a window (no duration: until released).
     public func hold(_ control: Control, _ isHeld: Bool) {
         recordHold(control, isHeld)
-        if isHeld, status.state == .active { game.hold(control, steps: Int64.max) } else { game.release(control) }
+        game.hold(control, isHeld && status.state == .active)
     }
 
     /// Does the action; returns why it cannot be done, or nil.
     private func act(_ action: GameAction) -> String? {
-        let screen = game.state.screen
-        switch action {
-        case .play(let mode, let level):
-            guard screen == .menu else { return "play needs the main menu; the screen is \(screen.rawValue)" }
-            let run = Int64(bitPattern: seed) &* 1_000_003 &+ snapshotGeneration &* 7919 &+ now / 1_000_000
-            game.play(mode == .singlePlayer ? .singlePlayer : .multiplayer, level: level, run: run)
-            if mode == .multiplayer { peers = [LoopbackPeer(name: "loopback-1")] }
-            scheduleGameTimers()
-        case .openLeaderboard:
-            guard screen == .menu else {
-                return "openLeaderboard needs the main menu; the screen is \(screen.rawValue)"
-            }
-            game.openLeaderboard()
-            leaderboard.send(.fetchTop, now: now)
-        case .closeLeaderboard:
-            guard screen == .leaderboard else { return "closeLeaderboard needs the leaderboard screen" }
-            game.goToMenu()
-        case .menu:
-            guard screen != .menu else { return "already on the main menu" }
-            endSession()
-        case .resume:
-            guard game.state.isInSession, game.state.isPaused else { return "resume needs a paused game" }
-            game.resume()
-        case .input(let control, let duration):
-            guard game.state.isRunning else { return "input needs a running game" }
-            let steps = max(1, Self.steps(in: duration))
-            game.hold(control, steps: steps)
-        case .fire:
-            if let why = game.whyCannotFire { return why }
-            game.fire()
-        case .look(let yaw, let pitch):
-            guard game.state.isRunning else { return "look needs a running game" }
-            game.look(yawMillidegrees: yaw, pitchMillidegrees: pitch)
-        }
-        return nil
+        let run = Int64(bitPattern: seed) &* 1_000_003 &+ snapshotGeneration &* 7919 &+ now / 1_000_000
+        let why = game.perform(action, context: ActionContext(run: run))
+        takeReports()
+        return why
     }
 
-    /// Leaves a session (or the game-over screen) for the menu: a session's score is submitted, its timers
-    /// discarded.
-    func endSession() {
-        if game.state.isInSession {
-            submitScore(game.state.score, level: game.state.levelNumber)
-            peers.removeAll()
-            timers.discard(TimerName.allCases)
-        }
-        game.goToMenu()
-    }
-
-    /// Acts on what the simulation reports: a level cleared or the game over submits the score; the game's
-    /// end also ends the session's timers and match.
-    func takeOutcomes() {
-        for outcome in game.takeOutcomes() {
-            switch outcome {
-            case .levelCompleted(let level, let score):
-                submitScore(score, level: level)
-            case .gameOver(_, let score):
-                submitScore(score, level: game.state.levelNumber)
+    /// Acts on what the game reports: a session's start schedules its timers (and connects a match's peers), its end
+    /// discards them (and drops the peers), a score goes to the outbox, the leaderboard screen fetches the top list.
+    func takeReports() {
+        for report in game.takeReports() {
+            switch report {
+            case .sessionStarted(let multiplayer):
+                if multiplayer { peers = [LoopbackPeer(name: "loopback-1")] }
+                scheduleGameTimers()
+            case .sessionEnded:
                 peers.removeAll()
-                timers.discard(TimerName.allCases)
+                timers.discard(timers.names)
+            case .leaderboardOpened:
+                leaderboard.send(.fetchTop, now: now)
+            case .score(let level, let run, let points):
+                submitScore(points, level: level, run: run)
             }
         }
     }
 
     /// The one place a score goes to the leaderboard: into the outbox (sent while active, kept across
     /// interruptions), keyed by the session's run so that a later, higher score of the same run replaces it.
-    func submitScore(_ score: Int64, level: Int) {
+    func submitScore(_ score: Int64, level: Int, run: Int64) {
         guard score > 0 else { return }
         // One key per run and level: the server keeps one score per key (a retry is stored once), and its top
         // lists are per level, which the key's top byte carries.
-        let key = ScoreKey.make(level: level, run: game.state.run)
+        let key = ScoreKey.make(level: level, run: run)
         if leaderboard.outbox[key] == nil, leaderboard.outbox.count >= LeaderboardClient.outboxLimit {
             // Bounded, so that a save always fits its loader: after 256 sessions never acknowledged, the lowest
             // score makes room for a higher one (and the host's log says which was let go).
@@ -173,15 +134,7 @@ extension Runtime {
 
     func scheduleGameTimers() {
         guard status.state == .active else { return }
-        for name in TimerName.allCases { _ = timers.schedule(name, now: now, step: game.state.steps) }
-    }
-
-    /// The whole fixed steps in `duration` (rounded down), for any duration: exact, and never overflowing
-    /// (`duration * 60` would for a duration past 4.8 years).
-    static func steps(in duration: Nanoseconds) -> Int64 {
-        let perSecond: Int64 = 1_000_000_000
-        let (seconds, rest) = duration.quotientAndRemainder(dividingBy: perSecond)
-        return seconds * Int64(stepsPerSecond) + rest * Int64(stepsPerSecond) / perSecond
+        for name in timers.names { _ = timers.schedule(name, now: now, step: game.steps) }
     }
 
     static func describe(_ action: GameAction) -> (String, String?) {

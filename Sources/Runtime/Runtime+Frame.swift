@@ -2,25 +2,20 @@
 // leaderboard deliveries, the simulation (only active and running), a frame, the OS's own decisions,
 // then the invariants. Reads as a list, like Quake's _Host_Frame.
 
-import GameCore
 import Lifecycle
 
 extension Runtime {
-    /// The latest time the clock reaches: about 4.75 years of virtual time. Later times are taken as this one, so
-    /// that step times (`step * 1e9 / 60`) never overflow; scripts are capped far below it (24 h).
-    public static let latestTime: Nanoseconds = stepTime(9_000_000_000)
-
     /// Moves the clock forward by `duration`.
-    public func advance(by duration: Nanoseconds) { advance(to: LeaderboardClient.saturatingSum(now, duration)) }
+    public func advance(by duration: Nanoseconds) { advance(to: saturatingSum(now, duration)) }
 
     /// Moves the clock to `time`, running every fixed step up to it. Time never goes backwards.
     /// A stretch in which no step can do anything (see `isIdle`) is skipped at once, with the same transcript.
     public func advance(to time: Nanoseconds) {
-        let time = min(time, Self.latestTime)
+        let time = min(time, latestVirtualTime)
         if !pending.isEmpty { settle() }
         let firstStep = nextStep
-        while Self.stepTime(nextStep) <= time {
-            now = max(now, Self.stepTime(nextStep))
+        while stepTime(nextStep) <= time {
+            now = max(now, stepTime(nextStep))
             nextStep += 1
             let linesBefore = transcript.appendedCount
             frame()
@@ -74,12 +69,12 @@ extension Runtime {
         for name in timers.fire(on: .virtual, at: now) {
             switch name {
             case .autosave:
-                if game.state.isRunning {
+                if game.isRunning {
                     let detail = saveSnapshot(kind: "autosave")
                     transcript.append(now, .work(.saveSnapshot, detail: detail))
                 }
-            case .round, .enemies:
-                break
+            default:
+                break  // game timers count on the game clock
             }
         }
     }
@@ -88,11 +83,11 @@ extension Runtime {
         for result in leaderboard.deliver(now: now) {
             switch result {
             case .top(let lines):
-                if game.state.screen == .leaderboard { leaderboardTop = lines }
+                if game.isShowingLeaderboard { leaderboardTop = lines }
             case .submitted:
                 break
             case .failed:
-                if game.state.screen == .leaderboard { leaderboardTop = ["leaderboard unreachable; scores kept"] }
+                if game.isShowingLeaderboard { leaderboardTop = ["leaderboard unreachable; scores kept"] }
             }
         }
     }
@@ -107,7 +102,7 @@ extension Runtime {
 
     /// Back on a leaderboard screen whose fetch was cancelled (nothing shown yet): fetch again.
     private func refetchLeaderboard() {
-        guard status.state == .active, game.state.screen == .leaderboard, leaderboardTop.isEmpty,
+        guard status.state == .active, game.isShowingLeaderboard, leaderboardTop.isEmpty,
             !leaderboard.inFlight.contains(where: { $0.kind == .fetchTop })
         else { return }
         leaderboard.send(.fetchTop, now: now)
@@ -115,21 +110,12 @@ extension Runtime {
 
     private func simulate() {
         guard isFrameLoopRunning else { return }
-        guard game.state.isRunning else {
-            game.menuFrames += game.state.screen == .menu || game.state.screen == .leaderboard ? 1 : 0
-            return
-        }
+        guard game.isRunning else { return game.idleFrame() }
         noteSimulationStep()
         game.step()
-        for peer in peers { peer.exchange(x: game.state.player.x, z: game.state.player.z) }
-        for name in timers.fire(on: .game, at: game.state.steps) {
-            switch name {
-            case .round: game.roundTimerFired()
-            case .enemies: game.enemiesThink()
-            case .autosave: break
-            }
-        }
-        takeOutcomes()
+        for peer in peers { peer.exchange() }
+        for name in timers.fire(on: .game, at: game.steps) { game.timerFired(name) }
+        takeReports()
     }
 
     private func presentFrame() {

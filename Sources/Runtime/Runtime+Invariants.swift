@@ -1,7 +1,6 @@
 // Runtime+Invariants: CONTRACT §6 (1–6), checked after every step and every event's work.
 // A violation is recorded in the transcript and fails the replay; it never stops the run.
 
-import GameCore
 import Lifecycle
 
 /// A broken invariant: its number in CONTRACT §6 and what was seen.
@@ -54,8 +53,8 @@ extension Runtime {
 
     func noteSimulationStep() {
         // 2: the simulation advances only in active, and only when the game is not paused.
-        if status.state != .active || !game.state.isRunning {
-            violate(2, "simulation stepped while \(status)\(game.state.isPaused ? " and paused" : "")")
+        if status.state != .active || !game.isRunning {
+            violate(2, "simulation stepped while \(status)\(game.isPaused ? " and paused" : "")")
         }
         invariantState.savedSinceSimulationStep = false
     }

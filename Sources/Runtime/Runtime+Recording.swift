@@ -1,7 +1,6 @@
 // Runtime+Recording: what the player and the phone did, kept in time order, so that a window session can be written
 // as a `.script` that replays to the same transcript (`interlude play --record`; Replay's `Script(recording:)`).
 
-import GameCore
 import Lifecycle
 
 /// One thing recorded: an OS event or a player's action, at a time.
@@ -39,11 +38,11 @@ extension Runtime {
     func recordHold(_ control: Control, _ isHeld: Bool) {
         guard recording != nil else { return }
         if isHeld {
-            if game.state.isRunning { recording!.held[control] = (now, game.state.steps) }
+            if game.isRunning { recording!.held[control] = (now, game.steps) }
             return
         }
         guard let (time, steps) = recording!.held.removeValue(forKey: control) else { return }
-        let held = max(1, game.state.steps - steps)
+        let held = max(1, game.steps - steps)
         // The smallest whole number of ms that gives `held` steps back when the replay converts it.
         let milliseconds = (held * 1000 + Int64(stepsPerSecond) - 1) / Int64(stepsPerSecond)
         recording!.add(.action(time: time, .input(control, duration: milliseconds * 1_000_000)))

@@ -3,16 +3,18 @@
 // one is moved aside (never deleted), the player is told on screen, the host's log is told, and the transcript's
 // `loadSnapshot` detail says what happened. When no generation loads, the game starts fresh.
 
-import GameCore
 import Lifecycle
 
 extension Runtime {
+    /// The largest save generation a snapshot may carry (2^53: exact as a double, never reached by saving).
+    public static var counterLimit: Int64 { 1 << 53 }
+
     /// Saves the game now; `kind` is quick, full, final (`SnapshotKind`) or autosave. Returns the transcript detail.
     /// Full and final saves are durable before this returns (the app may be suspended or ended next; the frame loop
     /// is stopped then); quick and autosaves may finish in the background so the frame loop never waits for the disk.
     func saveSnapshot(kind: String) -> String {
         snapshotGeneration += 1
-        let bytes = currentSnapshot().encoded()
+        let bytes = snapshotBytes()
         do {
             try snapshots.save(bytes)
             if kind == SnapshotKind.full.rawValue || kind == SnapshotKind.final.rawValue { try snapshots.flush() }
@@ -25,16 +27,30 @@ extension Runtime {
         return "\(kind) #\(snapshotGeneration)"
     }
 
-    /// The game and the runtime's extras as they are now.
-    public func currentSnapshot() -> GameSnapshot {
+    /// The bytes a save would write now: the game's state and the runtime's extras, in the game's format.
+    public func snapshotBytes() -> [UInt8] { game.encodeSnapshot(game.savedState, extras: snapshotExtras) }
+
+    /// The runtime's facts a snapshot keeps beside the game: the save generation, each timer's time left
+    /// (`timer.NAME`), the score outbox (`outbox.KEY`) and the settings (`setting.NAME`).
+    public var snapshotExtras: [String: Int64] {
         var extras: [String: Int64] = ["generation": snapshotGeneration]
         for timer in timers.live {
-            extras["timer." + timer.name.rawValue] = timer.deadline - (timer.clock == .game ? game.state.steps : now)
+            extras["timer." + timer.name.rawValue] = timer.deadline - (timer.clock == .game ? game.steps : now)
         }
         for (name, left) in timers.remaining { extras["timer." + name.rawValue] = left }
         for (key, score) in leaderboard.outbox { extras["outbox.\(key)"] = score }
         for (name, value) in settings { extras["setting." + name] = value }
-        return GameSnapshot(state: game.state, extras: extras)
+        return extras
+    }
+
+    /// The snapshot on disk, decoded, with every value by name (what `expect snapshot` reads), or why there is none.
+    public func storedSnapshotValues() -> Result<[String: Int64], StoredSnapshotError> {
+        do {
+            guard let bytes = try snapshots.load() else { return .failure(.none) }
+            return .success(game.snapshotValues(try game.decodeSnapshot(bytes)))
+        } catch {
+            return .failure(.unreadable("\(error)"))
+        }
     }
 
     /// Restores the game from the newest stored generation that loads, paused; a multiplayer match is not restored.
@@ -83,13 +99,13 @@ extension Runtime {
             return restored.detail + "; " + report
         }
         let what = "the last save could not be read; restored the one before it"
-        game.state.notice = what + " (the damaged file is kept)"
+        game.tell(what + " (the damaged file is kept)")
         log?("interlude: \(report); \(what) (\(restored.name))")
         return report + "; restored \(restored.name): " + restored.detail
     }
 
     /// The generation's snapshot, or why it cannot be played from.
-    func decodePlayable(_ generation: StoredGeneration) -> Result<GameSnapshot, SnapshotDecodeError> {
+    func decodePlayable(_ generation: StoredGeneration) -> Result<SavedGame<Game.SavedState>, SnapshotDecodeError> {
         switch generation.contents {
         case .success(let bytes):
             return Result { () throws(SnapshotDecodeError) in try decodePlayable(bytes) }
@@ -103,22 +119,23 @@ extension Runtime {
     /// continue from: a checksum proves the bytes are what was written, not that they are sane. What a launch
     /// uses is checked: the game of a session (`Game.whyUnplayable`: positions, angles, counters, the level's
     /// enemies and pickups), and always the save generation, the timers and the outbox.
-    func decodePlayable(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> GameSnapshot {
-        let snapshot = try GameSnapshot.decode(bytes)
+    func decodePlayable(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<Game.SavedState> {
+        let snapshot = try game.decodeSnapshot(bytes)
         if let why = whyUnplayable(snapshot) { throw SnapshotDecodeError(.implausible, line: 0, message: why) }
         return snapshot
     }
 
     /// Why `snapshot` cannot be restored by this game, or nil.
-    func whyUnplayable(_ snapshot: GameSnapshot) -> String? {
-        if snapshot.state.isInSession, let why = game.whyUnplayable(snapshot.state) { return why }
+    func whyUnplayable(_ snapshot: SavedGame<Game.SavedState>) -> String? {
+        if let why = game.whyCannotRestore(snapshot.state) { return why }
         let generation = snapshot.extras["generation"] ?? 0
-        guard (0...Game.counterLimit).contains(generation) else {
-            return "generation=\(generation) is outside 0...\(Game.counterLimit)"
+        guard (0...Self.counterLimit).contains(generation) else {
+            return "generation=\(generation) is outside 0...\(Self.counterLimit)"
         }
-        for name in TimerName.allCases {
-            guard let left = snapshot.extras["timer." + name.rawValue] else { continue }
-            let period = TimerSet.period(of: name).1
+        for name in timers.names {
+            guard let left = snapshot.extras["timer." + name.rawValue], let period = timers.period(of: name)?.1 else {
+                continue
+            }
             guard (1...period).contains(left) else { return "timer.\(name.rawValue)=\(left) is outside 1...\(period)" }
         }
         let outbox = snapshot.extras.keys.filter { $0.hasPrefix("outbox.") }.count
@@ -128,7 +145,7 @@ extension Runtime {
         let maximumScore = game.maximumScore
         for (key, value) in snapshot.extras where key.hasPrefix("outbox.") {
             guard let scoreKey = Int64(key.dropFirst("outbox.".count)),
-                (1...game.levels.count).contains(ScoreKey.level(of: scoreKey))
+                (1...max(1, game.levelCount)).contains(ScoreKey.level(of: scoreKey))
             else { return "\(key) does not name a run on a level of this game" }
             guard (1...maximumScore).contains(value) else {
                 return "\(key)=\(value) is not a score one game can make (1...\(maximumScore))"
@@ -149,16 +166,16 @@ extension Runtime {
 
     /// No saved game loads: a fresh game, and the player is told.
     private func giveUp(_ problems: String, crashed: Bool = false) -> String {
-        game.state.notice =
+        game.tell(
             crashed
-            ? "the app crashed just after restoring the saved game; starting a new game (the save is kept aside)"
-            : "the saved game could not be read; starting a new game (the damaged files are kept)"
+                ? "the app crashed just after restoring the saved game; starting a new game (the save is kept aside)"
+                : "the saved game could not be read; starting a new game (the damaged files are kept)")
         log?("interlude: \(problems); starting a new game")
         return problems + "; starting fresh"
     }
 
-    /// Puts `snapshot` in place: settings and outbox always, the game only when it was single player.
-    private func restore(_ snapshot: GameSnapshot) -> String {
+    /// Puts `snapshot` in place: settings and outbox always, the game as it says (a session comes back paused).
+    private func restore(_ snapshot: SavedGame<Game.SavedState>) -> String {
         snapshotGeneration = snapshot.extras["generation"] ?? 0
         for (key, value) in snapshot.extras {
             if key.hasPrefix("outbox."), let id = Int64(key.dropFirst("outbox.".count)) {
@@ -167,21 +184,25 @@ extension Runtime {
                 settings[String(key.dropFirst("setting.".count))] = value
             }
         }
-        switch snapshot.state.screen {
-        case .singlePlayer:
-            markRestoring(snapshotGeneration, steps: snapshot.state.steps)
-            game.state = snapshot.state
-            game.state.isPaused = true
-            for name in TimerName.allCases {
-                if let left = snapshot.extras["timer." + name.rawValue] { timers.remaining[name] = left }
-            }
-            return "restored singlePlayer level \(game.state.levelNumber), paused"
-        case .multiplayer:
-            game.goToMenu()
-            game.state.notice = "the multiplayer match ended while the app was away"
-            return "multiplayer not restored; main menu"
-        case .menu, .leaderboard, .gameOver:
-            return "main menu"
+        let restored = game.restore(snapshot.state)
+        guard case .session = restored else { return restored.detail }
+        markRestoring(snapshotGeneration, steps: game.steps)
+        for name in timers.names {
+            if let left = snapshot.extras["timer." + name.rawValue] { timers.remaining[name] = left }
+        }
+        return restored.detail
+    }
+}
+
+/// Why `Runtime.storedSnapshotValues()` has no values.
+public enum StoredSnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+    case none  // nothing saved
+    case unreadable(String)  // the store or the game's decoder refused it, with why
+
+    public var description: String {
+        switch self {
+        case .none: return "no snapshot on disk"
+        case .unreadable(let why): return "the snapshot on disk does not load: \(why)"
         }
     }
 }

@@ -1,7 +1,6 @@
 // Runtime+Work: the work executor. One exhaustive switch: the compiler proves every Work is implemented.
 // Work runs only here, at one point (`settle()`), never inside a callback.
 
-import GameCore
 import Lifecycle
 
 extension Runtime {
@@ -23,8 +22,8 @@ extension Runtime {
     func perform(_ work: Work, for callback: Callback?) -> String? {
         switch work {
         case .pauseGame:
-            guard game.state.isInSession else { return "no game" }
-            let wasPaused = game.state.isPaused
+            guard game.isInSession else { return "no game" }
+            let wasPaused = game.isPaused
             game.pause()
             return wasPaused ? "already paused" : "paused"
         case .stopFrameLoop:
@@ -34,10 +33,10 @@ extension Runtime {
             isFrameLoopRunning = true
             return nil
         case .invalidateTimers:
-            return "\(timers.invalidateAll(now: now, step: game.state.steps)) invalidated"
+            return "\(timers.invalidateAll(now: now, step: game.steps)) invalidated"
         case .scheduleTimers:
             let before = timers.live.count
-            if game.state.isInSession { scheduleGameTimers() }
+            if game.isInSession { scheduleGameTimers() }
             return "\(timers.live.count - before) scheduled"
         case .cancelLeaderboardRequests:
             return "\(leaderboard.cancelAll()) cancelled"
@@ -45,7 +44,7 @@ extension Runtime {
             let count = peers.count
             peers.removeAll()
             game.leaveMatch()
-            if count > 0 { timers.discard(TimerName.allCases) }
+            if count > 0 { timers.discard(timers.names) }
             return "\(count) dropped"
         case .saveSnapshot:
             return saveSnapshot(kind: Self.snapshotKind(for: callback))
@@ -99,7 +98,7 @@ extension Runtime {
     }
 
     /// Runs `body` on the display if GL is allowed. A GL call while GL is forbidden ends the app, as iOS does.
-    func withGL(_ entry: String, _ body: (any Display) -> Void) {
+    func withGL(_ entry: String, _ body: (any Display<Game.Scene>) -> Void) {
         guard let display else { return }
         guard !isGLForbidden else { return killForGL(entry) }
         invariantState.glCalls += 1
@@ -125,8 +124,8 @@ extension Runtime {
         proveRestore(ended: true)
         invariantState.processEnded = true
         pending.removeAll()
-        game = Game(seed: seed, levels: levels)
-        timers = TimerSet()
+        game = game.relaunched()
+        timers = TimerSet(gameTimers: Game.timers)
         settings = [:]
         leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
         leaderboardTop = []

@@ -6,13 +6,12 @@
 // timers (Timers.swift), ports and their in-memory versions (Ports.swift, Display.swift, RecordingDisplay.swift,
 // the leaderboard port and client in LeaderboardClient.swift, InProcessLeaderboard.swift), captures and the transcript
 // lines a script runner adds (Runtime+Capture.swift), the recording of a session (Runtime+Recording.swift).
-// Imports Lifecycle and GameCore only: never GL, never Foundation, never the renderer, never the script format
-// (Replay's ScriptRunner drives a runtime through this public API).
+// Generic over the game (`LifecycleGame`): it never names one. Imports Lifecycle only: never GL, never Foundation,
+// never a renderer, never the script format (Replay's ScriptRunner drives a runtime through this public API).
 // Events only record; work is performed at one point (`settle()`), so no GL happens inside a callback.
 // Time is injected: hosts call `advance(to:)` with virtual time (replays, tests) or real time (the window).
 // Start reading at `send(_:)` in Runtime+Events.swift, then `perform(_:)` in Runtime+Work.swift.
 
-import GameCore
 import Lifecycle
 
 /// What the runtime is about to do, as a watchdog reports it.
@@ -25,17 +24,17 @@ public enum RuntimeActivity: Hashable, Sendable {
     case display(String)
 }
 
-/// The app process: life-cycle status, the game, and everything the life cycle must stop and start.
-public final class Runtime {
-    /// Virtual nanoseconds per fixed step, exactly: step k happens at k * 1e9 / 60 ns.
-    public static func stepTime(_ step: Int64) -> Nanoseconds { step * 1_000_000_000 / Int64(stepsPerSecond) }
+/// The app process: life-cycle status, a game, and everything the life cycle must stop and start. What a host
+/// (window, offscreen replay) and a test drive: OS events (`send`), the player's actions (`perform`), time
+/// (`advance`), and what they read back (the status, the transcript, frames).
+public final class Runtime<Game: LifecycleGame> {
 
     public let profile: Profile
     public let seed: UInt64
     public internal(set) var status = Status(.notRunning)
     public internal(set) var now: Nanoseconds = 0  // virtual (or real) ns since start
     public internal(set) var game: Game  // in-memory state: lost when the process dies
-    public internal(set) var timers = TimerSet()
+    public internal(set) var timers = TimerSet(gameTimers: Game.timers)
     public internal(set) var leaderboard = LeaderboardClient()
     public internal(set) var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
     public internal(set) var peers: [LoopbackPeer] = []
@@ -69,9 +68,9 @@ public final class Runtime {
     /// Present once at the end of each `advance` instead of at every step (a real-time window that may run
     /// several steps per loop iteration shows only the newest).
     public var presentsOncePerAdvance = false
-    public let display: (any Display)?
+    public let display: (any Display<Game.Scene>)?
     public let snapshots: any SnapshotStore
-    public var observers: [any LifecycleObserver] = []
+    public var observers: [any LifecycleObserver<Game>] = []
     /// What was injected, when recording (`startRecording()`); nil otherwise.
     public internal(set) var recording: Recording?
     /// Extra lines the host adds to the HUD (e.g. the window's key help).
@@ -91,19 +90,19 @@ public final class Runtime {
     var pending: [(work: Work, callback: Callback?)] = []
     var invariantState = InvariantState()
     var pendingRestore: PendingRestore? = nil  // a restored game not yet proved (Runtime+CrashGuard.swift)
-    let levels: [Level]
 
-    /// A runtime for an app that is not running yet. `display` nil renders nothing (GL-free).
+    /// A runtime for an app that is not running yet, which will run `game` (a fresh one: a relaunch starts from
+    /// `game.relaunched()`). `seed` names the runs (a session's score key); `display` nil renders nothing (GL-free);
+    /// `snapshots` is the disk.
     public init(
-        profile: Profile, seed: UInt64 = 1, display: (any Display)? = nil,
-        snapshots: any SnapshotStore = InMemorySnapshotStore(), levels: [Level] = [.hangar]
+        profile: Profile, seed: UInt64 = 1, game: Game, display: (any Display<Game.Scene>)? = nil,
+        snapshots: any SnapshotStore = InMemorySnapshotStore()
     ) {
         self.profile = profile
         self.seed = seed
         self.display = display
         self.snapshots = snapshots
-        self.levels = levels
-        self.game = Game(seed: seed, levels: levels)
+        self.game = game
         display?.forbidGL()
     }
 
@@ -117,7 +116,7 @@ public final class Runtime {
     public var simulationHash: String { game.stateHash }
 
     /// What to draw now: the game's scene with the life-cycle status on the HUD.
-    public var scene: Scene {
+    public var scene: Game.Scene {
         var status = ["state \(self.status)  profile \(profile.name) (sms \(profile.smsStyle.rawValue))"]
         status += wrapped("callbacks: ", lastCallbacks.map(\.rawValue))
         status += wrapped("work: ", lastWork.map(\.rawValue))

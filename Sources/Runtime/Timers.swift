@@ -1,16 +1,22 @@
-// Timers: the runtime's timers, on the virtual clock or on the game clock (simulation steps): the round
-// (level) clock, the enemies' think timer and the autosave.
+// Timers: the runtime's timers, on the virtual clock (the autosave) or on the game clock (simulation steps: the
+// game's own, `LifecycleGame.timers`).
 // Invalidating keeps each timer's remaining time; scheduling again continues from it, so an interrupted
 // game fires its timers at the same game moments as an uninterrupted one.
 
-import GameCore
 import Lifecycle
 
-/// The timers the game uses.
-public enum TimerName: String, Hashable, Sendable, CaseIterable {
-    case round  // game clock: one more second on the level (the exit bonus counts them against par)
-    case autosave  // virtual clock: saves a snapshot every 10 s during a session
-    case enemies  // game clock: enemies think (see, chase, shoot) every `Game.thinkSteps` steps of play
+/// A timer's name: the runtime's own `autosave`, or one of the game's (`LifecycleGame.timers`). Snapshots keep an
+/// invalidated timer's remaining time as `timer.NAME`.
+public struct TimerName: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Virtual clock: saves a snapshot every 10 s while a session runs (the runtime's own timer).
+    public static let autosave = TimerName("autosave")
+
+    public var description: String { rawValue }
 }
 
 /// Which clock a timer counts on.
@@ -31,22 +37,28 @@ public struct LiveTimer: Hashable, Sendable {
 public struct TimerSet: Hashable, Sendable {
     public private(set) var live: [LiveTimer] = []
     public var remaining: [TimerName: Int64] = [:]  // name → ns or steps left when invalidated
+    /// Every timer a session schedules, in order: the autosave, then the game's.
+    public let names: [TimerName]
+    private let gameTimers: [GameTimer]
 
-    public init() {}
+    /// The autosave and `gameTimers` (a game's `LifecycleGame.timers`).
+    public init(gameTimers: [GameTimer] = []) {
+        self.gameTimers = gameTimers
+        names = [.autosave] + gameTimers.map(\.name)
+    }
 
-    /// The period and clock of each timer.
-    public static func period(of name: TimerName) -> (TimerClock, Int64) {
-        switch name {
-        case .round: return (.game, Int64(stepsPerSecond))
-        case .enemies: return (.game, Game.thinkSteps)
-        case .autosave: return (.virtual, 10_000_000_000)
-        }
+    /// The autosave's period: 10 s of virtual time.
+    public static let autosavePeriod: Nanoseconds = 10_000_000_000
+
+    /// The period and clock of `name`; nil for a name this set does not know.
+    public func period(of name: TimerName) -> (TimerClock, Int64)? {
+        if name == .autosave { return (.virtual, Self.autosavePeriod) }
+        return gameTimers.first { $0.name == name }.map { (.game, $0.period) }
     }
 
     /// Schedules `name`, continuing from its remaining time if it was invalidated. Returns false if already live.
     public mutating func schedule(_ name: TimerName, now: Nanoseconds, step: Int64) -> Bool {
-        guard !live.contains(where: { $0.name == name }) else { return false }
-        let (clock, interval) = Self.period(of: name)
+        guard !live.contains(where: { $0.name == name }), let (clock, interval) = period(of: name) else { return false }
         let left = remaining.removeValue(forKey: name) ?? interval
         live.append(
             LiveTimer(name: name, clock: clock, interval: interval, deadline: (clock == .game ? step : now) + left))

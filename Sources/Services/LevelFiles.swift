@@ -3,6 +3,7 @@
 
 import Foundation
 import GameCore
+import Runtime
 
 /// Why the levels could not be read: the file and, for a parse error, `line:column` and what was expected.
 public struct LevelFileError: Error, CustomStringConvertible {

@@ -6,10 +6,10 @@ public enum ModuleGraph {
     /// (target, its target dependencies), in dependency order.
     public static let targets: [(name: String, dependencies: [String])] = [
         ("Lifecycle", []),
-        ("GameCore", []),
-        ("Runtime", ["Lifecycle", "GameCore"]),
-        ("Replay", ["Lifecycle", "GameCore", "Runtime"]),
-        ("Renderer", ["CGL", "GameCore"]),
+        ("Runtime", ["Lifecycle"]),
+        ("GameCore", ["Lifecycle", "Runtime"]),
+        ("Replay", ["Lifecycle", "Runtime"]),
+        ("Renderer", ["CGL", "GameCore", "Runtime"]),
         ("Services", ["GameCore", "Runtime", "CPNG"]),
         ("PlatformEGL", ["CEGL", "Renderer", "Runtime", "GameCore", "Services"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),

@@ -25,7 +25,7 @@ extension ReplayCommand {
         let hook = TestHook(
             hang: testHang == script.name, crash: testCrash == script.name,
             crashAfterRestore: testCrashAfterRestore == script.name, rendering: !noRender)
-        let configure: (Runtime) -> Void = { runtime in
+        let configure: (Runtime<Game>) -> Void = { runtime in
             hook.isInSession = { runtime.game.state.isInSession }
             runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
             runtime.useLeaderboard(connection.transport, pacing: .virtual)
@@ -40,14 +40,16 @@ extension ReplayCommand {
         let result: ReplayResult
         if noRender {
             result = ScriptRunner.run(
-                script, snapshots: store, presentEvery: Int64(presentEvery), levels: levels, configure: configure)
+                script, snapshots: store, presentEvery: Int64(presentEvery), game: { Game(seed: $0, levels: levels) },
+                configure: configure)
         } else {
             heartbeat?.set(label: "making the EGL display")
             let directory = try AssetDirectory.locate(assets)
             let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
             display.redrawsUnchangedScenes = redrawUnchangedFrames
             result = ScriptRunner.run(
-                script, display: display, snapshots: store, presentEvery: Int64(presentEvery), levels: levels,
+                script, display: display, snapshots: store, presentEvery: Int64(presentEvery),
+                game: { Game(seed: $0, levels: levels) },
                 configure: configure)
         }
         heartbeat?.set(label: "writing the results")

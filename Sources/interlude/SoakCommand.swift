@@ -77,12 +77,12 @@ struct SoakCommand: ParsableCommand {
         }
     }
 
-    private func act(_ runtime: Runtime, _ action: GameAction) {
+    private func act(_ runtime: Runtime<Game>, _ action: GameAction) {
         runtime.perform(action)
         runtime.settle()
     }
 
-    private func send(_ runtime: Runtime, _ event: Event) {
+    private func send(_ runtime: Runtime<Game>, _ event: Event) {
         runtime.send(event)
         runtime.settle()
     }

@@ -1,6 +1,7 @@
 // CombatTests: hitscan hits the nearest enemy in line, walls stop shots, ammo and reload, kills score.
 
 import GameCore
+import Runtime
 import Testing
 
 @Suite("Shooting")

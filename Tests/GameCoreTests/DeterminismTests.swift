@@ -2,6 +2,7 @@
 // snapshot's values hold the whole fight and give it back exactly.
 
 import GameCore
+import Runtime
 import Testing
 
 @Suite("Determinism")

@@ -1,6 +1,7 @@
 // EnemyTests: enemies chase only what they can see, remember where, and shoot within range.
 
 import GameCore
+import Runtime
 import Testing
 
 @Suite("Enemies")

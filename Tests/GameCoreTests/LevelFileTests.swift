@@ -1,6 +1,7 @@
 // LevelFileTests: the level format's errors name line:column and what was expected, one test per mistake.
 
 import GameCore
+import Runtime
 import Testing
 
 /// A small valid level file; `header` lines go before `map`, `rows` replace the grid.

@@ -2,6 +2,8 @@
 // enemies once wrote 7.5 MB snapshots against the 1 MiB limit; now size and entity caps refuse it at load time with
 // `line:column`, and the worst-case snapshot of a level at every cap is shown (by real encodings) to fit.
 
+import Lifecycle
+import Runtime
 import Testing
 
 @testable import GameCore

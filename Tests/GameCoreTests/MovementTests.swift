@@ -1,6 +1,7 @@
 // MovementTests: walking, turning, wall collision and sliding along walls.
 
 import GameCore
+import Runtime
 import Testing
 
 @Suite("Movement and collision")

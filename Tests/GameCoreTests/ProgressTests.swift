@@ -1,6 +1,7 @@
 // ProgressTests: pickups, the exit, the next level, the last level's game over.
 
 import GameCore
+import Runtime
 import Testing
 
 @Suite("Pickups, exit and levels")

@@ -1,6 +1,7 @@
 // SceneTests: what each screen gives the renderer (the Scene contract's fields), filled from the game state.
 
 import GameCore
+import Runtime
 import Testing
 
 @Suite("Scene")

@@ -1,6 +1,8 @@
 // Support: small levels and a driver that runs the game as the runtime does (a think every `thinkSteps`).
 
 import GameCore
+import Lifecycle
+import Runtime
 
 /// A bare grid as a level (the hangar's format: rows only).
 func grid(_ rows: String..., name: String = "test") -> Level {

@@ -10,7 +10,7 @@ import XCTest
 final class RogueRenderer: LifecycleObserver {
     let display: OffscreenDisplay
     init(display: OffscreenDisplay) { self.display = display }
-    func runtime(_ runtime: Runtime, delivered callback: Callback) {}
+    func runtime(_ runtime: Runtime<Game>, delivered callback: Callback) {}
     func drawBehindTheRuntimesBack(_ scene: Scene) { display.present(scene) }
 }
 

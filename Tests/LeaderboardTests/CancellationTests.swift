@@ -21,7 +21,7 @@ final class CancellationTests: XCTestCase {
     override func tearDown() { server.stop() }
 
     /// A launched app in real time on `profile`, on the leaderboard screen with its fetch in flight.
-    func appFetchingTop(_ profile: Profile) -> (Runtime, RealTime) {
+    func appFetchingTop(_ profile: Profile) -> (Runtime<Game>, RealTime) {
         server.faults.delay = .seconds(1)
         let runtime = Runtime(profile: profile)
         runtime.useLeaderboard(transport, pacing: .realTime)

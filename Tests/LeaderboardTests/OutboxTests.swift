@@ -25,7 +25,7 @@ enum SavedGame {
 /// Scores submitted while the server is down reach it exactly once after it comes back, across the app
 /// being killed and relaunched (a new runtime and a new client over the same data folder).
 final class OutboxTests: XCTestCase {
-    func launch(_ folder: String, _ server: EmbeddedLeaderboardServer) throws -> Runtime {
+    func launch(_ folder: String, _ server: EmbeddedLeaderboardServer) throws -> Runtime<Game> {
         let runtime = Runtime(profile: .ios5, seed: 3, snapshots: try FileSnapshotStore(folder: folder))
         let transport = HTTPLeaderboard(baseURL: URL(string: server.url)!, identityFolder: folder)
         runtime.useLeaderboard(transport, pacing: .virtual)
@@ -123,7 +123,7 @@ final class OutboxTests: XCTestCase {
             let transport = HTTPLeaderboard(baseURL: URL(string: server.url)!)
             let result = ScriptRunner.run(
                 script, snapshots: InMemorySnapshotStore(bytes: SavedGame.bytes()),
-                configure: { $0.useLeaderboard(transport, pacing: .virtual) })
+                game: { Game(seed: $0) }, configure: { $0.useLeaderboard(transport, pacing: .virtual) })
             XCTAssertTrue(result.ok, "\(result.failures)")
             XCTAssertEqual(try server.store.allScores().count, 1)
             transcripts.append(result.transcript)

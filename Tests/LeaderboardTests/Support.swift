@@ -106,7 +106,7 @@ func temporaryFolder() throws -> String {
     return path
 }
 
-extension Runtime {
+extension Runtime<Game> {
     /// Advances virtual time to `seconds`, then injects `event` and performs its work.
     func inject(_ event: Event, at seconds: Double) {
         advance(to: Nanoseconds(seconds * 1e9))
@@ -141,7 +141,7 @@ final class RealTime {
         return duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 
-    func run(_ runtime: Runtime, until seconds: Double) {
+    func run(_ runtime: Runtime<Game>, until seconds: Double) {
         while elapsed < Nanoseconds(seconds * 1e9) {
             runtime.advance(to: elapsed)
             iterations += 1

@@ -3,6 +3,7 @@
 import GameCore
 import Lifecycle
 import PlatformGLFW
+import Runtime
 import XCTest
 
 final class DesktopMappingTests: XCTestCase {

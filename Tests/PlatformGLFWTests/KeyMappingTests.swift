@@ -4,6 +4,7 @@ import CGLFW
 import GameCore
 import Lifecycle
 import PlatformGLFW
+import Runtime
 import XCTest
 
 final class KeyMappingTests: XCTestCase {

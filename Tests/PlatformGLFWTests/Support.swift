@@ -14,14 +14,16 @@ let assets = AssetDirectory(
         .deletingLastPathComponent().appendingPathComponent("Assets").path)
 
 /// A GL-free runtime launched on the menu at t=0.
-func launchedRuntime(_ profile: Profile = .ios5, display: (any Display)? = RecordingDisplay()) -> Runtime {
+func launchedRuntime(_ profile: Profile = .ios5, display: (any Display<Scene>)? = RecordingDisplay<Scene>()) -> Runtime<
+    Game
+> {
     let runtime = Runtime(profile: profile, seed: 7, display: display, snapshots: InMemorySnapshotStore())
     runtime.send(.launched)
     runtime.settle()
     return runtime
 }
 
-extension Runtime {
+extension Runtime<Game> {
     /// Sends each event and performs its work, as the window loop does.
     func inject(_ events: Event...) {
         for event in events {

@@ -2,6 +2,7 @@
 
 import CGLFW
 import Foundation
+import GameCore
 import Lifecycle
 import PlatformGLFW
 import Runtime
@@ -10,7 +11,7 @@ import XCTest
 /// A window, its runtime launched on the menu, the loop, and every window event the loop acted on.
 final class WindowSession {
     let display: GLFWWindowDisplay
-    let runtime: Runtime
+    let runtime: Runtime<Game>
     let platform: GLFWPlatform
     private(set) var acted: [(event: WindowEvent, inputs: [DesktopInput])] = []
 

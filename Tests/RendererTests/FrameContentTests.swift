@@ -3,6 +3,7 @@
 import CGL
 import GameCore
 import PlatformEGL
+import Runtime
 import XCTest
 
 final class FrameContentTests: XCTestCase {

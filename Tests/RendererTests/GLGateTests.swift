@@ -4,6 +4,7 @@
 import GameCore
 import PlatformEGL
 import Renderer
+import Runtime
 import Services
 import XCTest
 

@@ -2,6 +2,7 @@
 // that face the player) and text layout. The font and its atlas are in BitmapFontTests.
 
 import GameCore
+import Runtime
 import XCTest
 
 @testable import Renderer

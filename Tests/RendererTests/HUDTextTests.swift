@@ -5,6 +5,7 @@ import Foundation
 import GameCore
 import PlatformEGL
 import Renderer
+import Runtime
 import XCTest
 
 final class HUDTextTests: XCTestCase {

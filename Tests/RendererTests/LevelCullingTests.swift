@@ -2,6 +2,7 @@
 // outside the frustum or wholly beyond the fog's end, where the picture is the clear colour), and does cull.
 
 import GameCore
+import Runtime
 import XCTest
 
 @testable import Renderer

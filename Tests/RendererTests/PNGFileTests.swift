@@ -4,6 +4,7 @@
 import Foundation
 import GameCore
 import PlatformEGL
+import Runtime
 import Services
 import XCTest
 

@@ -4,6 +4,7 @@
 import Foundation
 import GameCore
 import PlatformEGL
+import Runtime
 import XCTest
 
 final class SpriteTests: XCTestCase {

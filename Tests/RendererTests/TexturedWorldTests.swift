@@ -5,6 +5,7 @@
 import GameCore
 import PlatformEGL
 import Renderer
+import Runtime
 import XCTest
 
 final class TexturedWorldTests: XCTestCase {

@@ -3,6 +3,7 @@
 import GameCore
 import Lifecycle
 import Replay
+import Runtime
 import Testing
 
 @Suite struct ContractExampleTests {

@@ -3,6 +3,7 @@
 import GameCore
 import Lifecycle
 import Replay
+import Runtime
 
 /// A tiny linear congruential generator (Knuth's MMIX constants): the same seed, the same scripts.
 struct TestRandom {

@@ -13,7 +13,7 @@ struct Session {
     /// Plays the session; `interruption` events are injected at gameplay time `at`, each `gap` ms apart, then
     /// the player resumes. Returns the final hash after `lengthMs` of play and the runtime.
     func play(profile: Profile = .ios4, interruption: (at: Int64, events: [Event])? = nil, gap: Int64 = 1500)
-        -> Runtime
+        -> Runtime<Game>
     {
         let runtime = launchedRuntime(profile, levels: levels)
         let start: Int64 = 1000

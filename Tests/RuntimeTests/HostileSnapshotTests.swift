@@ -158,7 +158,7 @@ struct HostileSnapshotTests {
 @Suite("Crash guard: a save that crashed the app is set aside at the next launch")
 struct CrashGuardTests {
     /// A store holding a genuine save, launched once: the game is restored and the mark is written.
-    func restored() -> (store: InMemorySnapshotStore, runtime: Runtime, levels: [Level]) {
+    func restored() -> (store: InMemorySnapshotStore, runtime: Runtime<Game>, levels: [Level]) {
         let genuine = genuineSave()
         let store = InMemorySnapshotStore(bytes: genuine.bytes)
         let runtime = launchedRuntime(snapshots: store, levels: genuine.levels)

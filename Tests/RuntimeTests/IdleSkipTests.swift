@@ -50,12 +50,12 @@ import Testing
     ]
 
     static func replay(_ script: Script, skipping: Bool) -> ReplayResult {
-        ScriptRunner.run(script, levels: levels) { $0.skipsIdleSteps = skipping }
+        ScriptRunner.run(script, game: { Game(seed: $0, levels: levels) }) { $0.skipsIdleSteps = skipping }
     }
 
     static func replayCountingSteps(_ script: Script, skipping: Bool) -> (ReplayResult, Int) {
         let counter = StepCounter()
-        let result = ScriptRunner.run(script, levels: levels) { runtime in
+        let result = ScriptRunner.run(script, game: { Game(seed: $0, levels: levels) }) { runtime in
             runtime.skipsIdleSteps = skipping
             runtime.willDo = { if case .step = $0 { counter.count += 1 } }
         }
@@ -97,7 +97,7 @@ import Testing
         let clock = ContinuousClock()
         var result: ReplayResult?
         let elapsed = clock.measure {
-            result = ScriptRunner.run(script, levels: levels) { runtime in
+            result = ScriptRunner.run(script, game: { Game(seed: $0, levels: levels) }) { runtime in
                 runtime.willDo = { if case .step = $0 { counter.count += 1 } }
             }
         }
@@ -142,13 +142,13 @@ import Testing
     @Test func theClockStopsAtItsLatestTimeAndNeverTraps() {
         let runtime = Runtime(profile: .ios5)
         runtime.advance(to: .max)
-        #expect(runtime.now == Runtime.latestTime)
+        #expect(runtime.now == latestVirtualTime)
         runtime.advance(by: .max)
-        #expect(runtime.now == Runtime.latestTime)
+        #expect(runtime.now == latestVirtualTime)
         runtime.send(.launched)
         runtime.settle()
         runtime.advance(by: 1)  // past the end: the clock holds, no step time overflows
-        #expect(runtime.now == Runtime.latestTime)
+        #expect(runtime.now == latestVirtualTime)
     }
 
     @Test func durationsAndDelaysAtTheirExtremesNeverTrap() {

@@ -6,14 +6,14 @@ import Testing
 
 /// A component that draws in `didEnterBackground`: the bug iOS kills apps for.
 final class DrawsInBackground: LifecycleObserver {
-    func runtime(_ runtime: Runtime, delivered callback: Callback) {
+    func runtime(_ runtime: Runtime<Game>, delivered callback: Callback) {
         if callback == .didEnterBackground { runtime.presentNow() }
     }
 }
 
 /// A component that draws once the app is suspended, from a leftover timer-like hook.
 final class DrawsWhenAsked: LifecycleObserver {
-    func runtime(_ runtime: Runtime, delivered callback: Callback) {}
+    func runtime(_ runtime: Runtime<Game>, delivered callback: Callback) {}
 }
 
 /// A store whose bytes rot after they are written.
@@ -44,7 +44,7 @@ struct InvariantTests {
 
     @Test("1: a GL call after didEnterBackground terminates the app with glWhileBackgrounded")
     func glWhileBackgrounded() {
-        let display = RecordingDisplay()
+        let display = RecordingDisplay<Scene>()
         let runtime = launchedRuntime(.ios5, display: display)
         runtime.observers.append(DrawsInBackground())
         runtime.inject(.homePressed, at: ms(1000))

@@ -2,6 +2,7 @@
 
 import Foundation
 import GameCore
+import Runtime
 
 enum LevelAssets {
     static let root = URL(fileURLWithPath: #filePath)

@@ -66,7 +66,7 @@ struct LifecycleWorkTests {
 
     @Test("no GL call between didEnterBackground and willEnterForeground")
     func noGLInBackground() throws {
-        let display = RecordingDisplay()
+        let display = RecordingDisplay<Scene>()
         let runtime = launchedRuntime(.ios5, display: display)
         runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
         runtime.inject(.homePressed, at: ms(1000))

@@ -121,8 +121,9 @@ enum RandomGameState {
     /// always has every timer), outbox, settings.
     static func extras(_ random: inout SimulationRandom) -> [String: Int64] {
         var extras: [String: Int64] = ["generation": Int64(random.below(1_000_000))]
-        for name in TimerName.allCases {
-            extras["timer." + name.rawValue] = Int64(random.below(UInt64(TimerSet.period(of: name).1))) + 1
+        let timers = TimerSet(gameTimers: Game.timers)
+        for name in timers.names {
+            extras["timer." + name.rawValue] = Int64(random.below(UInt64(timers.period(of: name)!.1))) + 1
         }
         for _ in 0..<random.below(4) { extras["outbox.\(Int64(bitPattern: random.next()))"] = integer(&random) }
         for name in ["mouseSensitivity", "invertLook", "volume"] where random.below(2) == 0 {

@@ -67,7 +67,7 @@ struct RealLevelTests {
         for name in ["fight-level1-sms-ios4", "fight-level1-purge-relaunch"] {
             let path = "Assets/Interruptions/\(name).script"
             let script = try ScriptParser.parse(try LevelAssets.text(path), file: path)
-            let result = ScriptRunner.run(script, levels: Self.levels)
+            let result = ScriptRunner.run(script, game: { Game(seed: $0, levels: Self.levels) })
             #expect(result.ok, "\(name): \(result.failures)")
             #expect(result.expectations >= 10)
             hashes.append(result.simulationHash)

@@ -8,16 +8,16 @@ func ms(_ value: Int64) -> Nanoseconds { value * 1_000_000 }
 
 /// A runtime launched at t=0 on the menu.
 func launchedRuntime(
-    _ profile: Profile = .ios5, display: (any Display)? = RecordingDisplay(),
+    _ profile: Profile = .ios5, display: (any Display<Scene>)? = RecordingDisplay<Scene>(),
     snapshots: any SnapshotStore = InMemorySnapshotStore(), levels: [Level] = [.hangar]
-) -> Runtime {
+) -> Runtime<Game> {
     let runtime = Runtime(profile: profile, seed: 7, display: display, snapshots: snapshots, levels: levels)
     runtime.send(.launched)
     runtime.settle()
     return runtime
 }
 
-extension Runtime {
+extension Runtime<Game> {
     /// Sends `event` at `time` and performs its work, as the script runner does.
     func inject(_ event: Event, at time: Nanoseconds) {
         advance(to: time)

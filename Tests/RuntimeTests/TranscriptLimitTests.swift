@@ -1,6 +1,7 @@
 // TranscriptLimitTests: a session that never writes its transcript (the window, the soak harness) keeps only the
 // most recent lines, so its memory does not grow with its length; a replay keeps every line.
 
+import GameCore
 import Lifecycle
 import Runtime
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite("Transcript limit")
 struct TranscriptLimitTests {
     /// A runtime in a single-player game, interrupted by `cycles` home/icon round trips.
-    func cycled(_ cycles: Int, limit: Int?) -> Runtime {
+    func cycled(_ cycles: Int, limit: Int?) -> Runtime<Game> {
         let runtime = launchedRuntime(.ios5)
         runtime.transcriptLimit = limit
         runtime.act(.play(.singlePlayer, level: 1), at: ms(500))

@@ -6,6 +6,7 @@
 
 import Foundation
 import GameCore
+import Runtime
 import Services
 import Testing
 

@@ -1,4 +1,5 @@
 import GameCore
+import Runtime
 
 /// One damaged snapshot file and the kinds of error that may describe it.
 struct DamagedSnapshot {

@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import Runtime
 import Services
 import Testing
 

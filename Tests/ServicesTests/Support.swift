@@ -38,21 +38,21 @@ func playedSnapshot(seed: UInt64, steps: Int) -> [UInt8] {
     runtime.perform(.play(.singlePlayer, level: 1))
     runtime.perform(.input(.forward, duration: 500_000_000))
     runtime.settle()
-    runtime.advance(to: Runtime.stepTime(Int64(steps)))
+    runtime.advance(to: stepTime(Int64(steps)))
     runtime.perform(.fire)
     runtime.settle()
     return runtime.currentSnapshot().encoded()
 }
 
 /// A runtime launched (cold) on `store`: the launch runs loadSnapshot.
-func launch(_ store: any SnapshotStore, seed: UInt64 = 3) -> Runtime {
+func launch(_ store: any SnapshotStore, seed: UInt64 = 3) -> Runtime<Game> {
     let runtime = Runtime(profile: .ios5, seed: seed, snapshots: store)
     runtime.send(.launched)
     runtime.settle()
     return runtime
 }
 
-extension Runtime {
+extension Runtime<Game> {
     /// The detail of the last loadSnapshot work line.
     var loadDetail: String? {
         guard let line = transcript.lines.last(where: { $0.contains(#""name":"loadSnapshot""#) }),

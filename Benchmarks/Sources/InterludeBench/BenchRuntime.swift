@@ -62,8 +62,8 @@ enum BenchRuntime {
 
     /// A runtime launched and playing the heaviest level, unpaused, a second into the game.
     static func playing(
-        profile: Profile, display: (any Display)?, snapshots: any SnapshotStore, levels: [Level]
-    ) throws -> Runtime {
+        profile: Profile, display: (any Display<Scene>)?, snapshots: any SnapshotStore, levels: [Level]
+    ) throws -> Runtime<Game> {
         let runtime = Runtime(profile: profile, seed: 1, display: display, snapshots: snapshots, levels: levels)
         try backToPlay(runtime)
         runtime.advance(by: 1_000_000_000)
@@ -71,7 +71,7 @@ enum BenchRuntime {
     }
 
     /// Brings the app back to active, in a running game, whatever the state; then a few steps of play.
-    static func backToPlay(_ runtime: Runtime) throws {
+    static func backToPlay(_ runtime: Runtime<Game>) throws {
         for _ in 0..<6 where runtime.status.state != .active {
             let event: Event
             switch runtime.status.state {
@@ -103,7 +103,7 @@ enum BenchRuntime {
     }
 
     /// Sends `events` in turn, settling after each (untimed set-up).
-    static func reach(_ runtime: Runtime, through events: [Event]) {
+    static func reach(_ runtime: Runtime<Game>, through events: [Event]) {
         for event in events {
             runtime.send(event)
             runtime.settle()

@@ -5,6 +5,7 @@
 // turns them into figures. Samples: after 100 cycles (warm-up), then every `--sample-every` cycles and the last.
 
 import Foundation
+import GameCore
 import Lifecycle
 import PlatformEGL
 import Runtime
@@ -92,7 +93,7 @@ enum CycleMemory {
     /// Home (quick and full save, surfaces released, GL forbidden), a step (the OS suspends), icon (surfaces
     /// restored), then back to play: resume, fire, `frames` frames. The first cycle checks that the surfaces really
     /// go and come back and that the game runs again.
-    static func cycle(_ runtime: Runtime, frames: Int, first: Bool) throws {
+    static func cycle(_ runtime: Runtime<Game>, frames: Int, first: Bool) throws {
         runtime.send(.homePressed)
         runtime.settle()
         if first, !runtime.lastWork.contains(.releaseGLSurfaces) {

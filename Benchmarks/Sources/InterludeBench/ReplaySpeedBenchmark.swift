@@ -96,7 +96,8 @@ enum ReplaySpeedBenchmark {
         let clock = ContinuousClock()
         let start = clock.now
         let script = try ScriptParser.parse(text, file: name)
-        let result = ScriptRunner.run(script, snapshots: InMemorySnapshotStore(), levels: levels)
+        let result = ScriptRunner.run(
+            script, snapshots: InMemorySnapshotStore(), game: { Game(seed: $0, levels: levels) })
         let bytes = result.transcript.utf8.count
         let time = milliseconds(start.duration(to: clock.now))
         guard result.ok, bytes > 0 else {
@@ -114,7 +115,8 @@ enum ReplaySpeedBenchmark {
         for path in try assets.files(in: "Interruptions", suffix: ".script") {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let script = try ScriptParser.parse(text, file: path)
-            let result = ScriptRunner.run(script, snapshots: InMemorySnapshotStore(), levels: levels)
+            let result = ScriptRunner.run(
+                script, snapshots: InMemorySnapshotStore(), game: { Game(seed: $0, levels: levels) })
             if result.ok {
                 kept.append((script.name, text))
             } else {

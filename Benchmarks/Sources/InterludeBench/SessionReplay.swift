@@ -93,7 +93,8 @@ enum SessionReplay {
         let clock = ContinuousClock()
         let start = clock.now
         let result = ScriptRunner.run(
-            script, display: display, snapshots: InMemorySnapshotStore(), presentEvery: 1, levels: levels)
+            script, display: display, snapshots: InMemorySnapshotStore(), presentEvery: 1,
+            game: { Game(seed: $0, levels: levels) })
         display?.inner.renderer.finish()
         let transcript = result.transcript
         let wall = milliseconds(start.duration(to: clock.now))

@@ -70,7 +70,7 @@ enum SnapshotBenchmark {
 
     /// A runtime in a single-player game of the heaviest level (the largest snapshot), saving into `folder` through
     /// the background writer (or synchronously).
-    static func playingRuntime(folder: String, levels: [Level], background: Bool = true) -> Runtime {
+    static func playingRuntime(folder: String, levels: [Level], background: Bool = true) -> Runtime<Game> {
         let file = try! FileSnapshotStore(folder: folder)
         let store: any SnapshotStore = background ? BackgroundSnapshotStore(wrapping: file) : file
         let runtime = Runtime(profile: .ios4, seed: 1, snapshots: store, levels: levels)
@@ -85,7 +85,7 @@ enum SnapshotBenchmark {
 
     /// Sends `event` and performs its work (timed: what the frame loop waits for), then `back`, a resume and a few
     /// steps of play (not timed). Returns the timed part.
-    static func interrupt(_ runtime: Runtime, _ event: Event, then back: Event) -> Duration {
+    static func interrupt(_ runtime: Runtime<Game>, _ event: Event, then back: Event) -> Duration {
         let elapsed = ContinuousClock().measure {
             runtime.send(event)
             runtime.settle()

@@ -144,7 +144,7 @@ enum TransitionBenchmark {
 
     /// Sends `event` and settles; returns the total milliseconds and the milliseconds of each callback's work
     /// (and adds each piece of work's to `workTimes` when `keep`).
-    static func timed(_ runtime: Runtime, _ event: Event, keep: Bool) -> (Double, [Callback: Double]) {
+    static func timed(_ runtime: Runtime<Game>, _ event: Event, keep: Bool) -> (Double, [Callback: Double]) {
         let clock = ContinuousClock()
         var split: [Callback: Double] = [:]
         var mark = clock.now

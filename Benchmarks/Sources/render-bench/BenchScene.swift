@@ -1,6 +1,7 @@
 // BenchScene and BenchReport: the fixed frame the render benchmark draws, and its one-line result.
 
 import GameCore
+import Runtime
 
 /// The benchmark's frame: a session seen from the level's start, looking along its longest open row.
 enum BenchScene {

@@ -12,7 +12,7 @@ import Runtime
 /// Builds and drives the benchmark's game session.
 enum BenchSession {
     /// A runtime playing `level` (1-based) of `levels` in single player, active, its frame loop running.
-    static func start(levels: [Level], level: Int, display: (any Display)?) -> Runtime {
+    static func start(levels: [Level], level: Int, display: (any Display<Scene>)?) -> Runtime<Game> {
         let runtime = Runtime(profile: .ios5, seed: 7, display: display, levels: levels)
         runtime.send(.launched)
         runtime.settle()
@@ -22,7 +22,7 @@ enum BenchSession {
     }
 
     /// The player's input before step `frame`: turn and walk in turns, fire every 20 steps.
-    static func act(_ runtime: Runtime, frame: Int) {
+    static func act(_ runtime: Runtime<Game>, frame: Int) {
         guard runtime.game.state.isRunning else { return }
         switch frame % 120 {
         case 0: runtime.perform(.input(.turnLeft, duration: 400_000_000))
@@ -35,9 +35,9 @@ enum BenchSession {
     }
 
     /// Runs step `frame` (0-based): the input, then one fixed step (simulation, then the frame is presented).
-    static func step(_ runtime: Runtime, frame: Int) {
+    static func step(_ runtime: Runtime<Game>, frame: Int) {
         act(runtime, frame: frame)
-        runtime.advance(to: Runtime.stepTime(Int64(frame)))
+        runtime.advance(to: stepTime(Int64(frame)))
     }
 }
 

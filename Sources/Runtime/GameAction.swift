@@ -1,5 +1,12 @@
-// GameAction: what the player does to the shooter, as the runtime hands it over (CONTRACT §7 game actions). The
-// script format reads and writes these words (`play singlePlayer level=1`, `input forward 500ms`, `fire`, `look 90`).
+// GameAction: what the player does, as the runtime hands it to the game (Docs/Contract.md §7 game actions). One
+// vocabulary for every game under Interlude, so that one script format drives them all: the script format reads and
+// writes these words (`play singlePlayer level=1`, `input forward 500ms`, `fire`, `look 90`), and each game says
+// which it takes (`LifecycleGame.perform`) and why it refuses the others.
+
+/// Controls the player can hold: a window's keys, a script's `input` lines. A game reads the ones it has a use for.
+public enum Control: String, Hashable, Sendable, CaseIterable {
+    case forward, back, left, right, turnLeft, turnRight, lookUp, lookDown
+}
 
 /// Where `play` goes.
 public enum GameMode: String, Hashable, Sendable, CaseIterable {

@@ -1,0 +1,168 @@
+// Game+Lifecycle: the shooter as a `LifecycleGame`: what the runtime asks of a game, answered from the game's own
+// rules. The player's actions (Docs/Contract.md §7) are checked against the screen here; what they ask of the
+// runtime (timers, a match, a leaderboard fetch, scores) is reported, never done by the game.
+
+import Lifecycle
+import Runtime
+
+extension Game: LifecycleGame {
+    public typealias SavedState = GameState
+
+    public var isInSession: Bool { state.isInSession }
+    public var isPaused: Bool { state.isPaused }
+    public var isRunning: Bool { state.isRunning }
+    public var steps: Int64 { state.steps }
+    public var screenName: String { state.screen.rawValue }
+    public var isShowingLeaderboard: Bool { state.screen == .leaderboard }
+    public var levelCount: Int { levels.count }
+
+    /// The round (level) clock and the enemies' think timer, on the game clock.
+    public static let timers = [
+        GameTimer(.round, every: Int64(stepsPerSecond)), GameTimer(.enemies, every: thinkSteps),
+    ]
+
+    public mutating func perform(_ action: GameAction, context: ActionContext) -> String? {
+        let screen = state.screen
+        switch action {
+        case .play(let mode, let level):
+            guard screen == .menu else { return "play needs the main menu; the screen is \(screen.rawValue)" }
+            play(mode == .singlePlayer ? .singlePlayer : .multiplayer, level: level, run: context.run)
+            reports.append(.sessionStarted(multiplayer: mode == .multiplayer))
+        case .openLeaderboard:
+            guard screen == .menu else {
+                return "openLeaderboard needs the main menu; the screen is \(screen.rawValue)"
+            }
+            openLeaderboard()
+            reports.append(.leaderboardOpened)
+        case .closeLeaderboard:
+            guard screen == .leaderboard else { return "closeLeaderboard needs the leaderboard screen" }
+            goToMenu()
+        case .menu:
+            guard screen != .menu else { return "already on the main menu" }
+            if state.isInSession {
+                reports += [.score(level: state.levelNumber, run: state.run, points: state.score), .sessionEnded]
+            }
+            goToMenu()
+        case .resume:
+            guard state.isInSession, state.isPaused else { return "resume needs a paused game" }
+            resume()
+        case .input(let control, let duration):
+            guard state.isRunning else { return "input needs a running game" }
+            hold(control, steps: max(1, wholeSteps(in: duration)))
+        case .fire:
+            if let why = whyCannotFire { return why }
+            fire()
+        case .look(let yaw, let pitch):
+            guard state.isRunning else { return "look needs a running game" }
+            look(yawMillidegrees: yaw, pitchMillidegrees: pitch)
+        }
+        return nil
+    }
+
+    public mutating func hold(_ control: Control, _ isHeld: Bool) {
+        if isHeld { hold(control, steps: Int64.max) } else { release(control) }
+    }
+
+    public mutating func idleFrame() {
+        menuFrames += state.screen == .menu || state.screen == .leaderboard ? 1 : 0
+    }
+
+    public mutating func timerFired(_ name: TimerName) {
+        switch name {
+        case .round: roundTimerFired()
+        case .enemies: enemiesThink()
+        default: break
+        }
+    }
+
+    /// Scores of levels cleared, and a game over's score with the session's end; then what actions asked.
+    public mutating func takeReports() -> [GameReport] {
+        var taken = reports
+        reports = []
+        for outcome in takeOutcomes() {
+            switch outcome {
+            case .levelCompleted(let level, let score):
+                taken.append(.score(level: level, run: state.run, points: score))
+            case .gameOver(_, let score):
+                taken += [.score(level: state.levelNumber, run: state.run, points: score), .sessionEnded]
+            }
+        }
+        return taken
+    }
+
+    public mutating func tell(_ notice: String) { state.notice = notice }
+
+    public func relaunched() -> Game { Game(seed: seed, levels: levels) }
+
+    public var savedState: GameState { state }
+
+    public func encodeSnapshot(_ state: GameState, extras: [String: Int64]) -> [UInt8] {
+        GameSnapshot(state: state, extras: extras).encoded()
+    }
+
+    public func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<GameState> {
+        let snapshot = try GameSnapshot.decode(bytes)
+        return SavedGame(state: snapshot.state, extras: snapshot.extras)
+    }
+
+    /// A session's state must be one this game could have reached (`whyUnplayable`); a menu is never played from.
+    public func whyCannotRestore(_ state: GameState) -> String? {
+        state.isInSession ? whyUnplayable(state) : nil
+    }
+
+    public func snapshotValues(_ saved: SavedGame<GameState>) -> [String: Int64] {
+        GameSnapshot(state: saved.state, extras: saved.extras).values
+    }
+
+    /// A single-player session comes back paused; a match cannot (the other players are gone): the menu, told why.
+    public mutating func restore(_ saved: GameState) -> Restored {
+        switch saved.screen {
+        case .singlePlayer:
+            state = saved
+            state.isPaused = true
+            return .session(detail: "restored singlePlayer level \(state.levelNumber), paused")
+        case .multiplayer:
+            goToMenu()
+            state.notice = "the multiplayer match ended while the app was away"
+            return .noSession(detail: "multiplayer not restored; main menu")
+        case .menu, .leaderboard, .gameOver:
+            return .noSession(detail: "main menu")
+        }
+    }
+}
+
+extension TimerName {
+    /// Game clock: one more second on the level (the exit bonus counts them against par).
+    public static let round = TimerName("round")
+    /// Game clock: enemies think (see, chase, shoot) every `Game.thinkSteps` steps of play.
+    public static let enemies = TimerName("enemies")
+}
+
+extension Scene: GameScene {
+    /// What the scene shows (its level, HUD, overlay, camera and sprites), hashed: a frame's stand-in when nothing
+    /// is rendered.
+    public var contentHash: String {
+        var hasher = StateHasher()
+        hasher.combine(level.name)
+        for line in hud { hasher.combine(line) }
+        hasher.combine(overlay ?? "")
+        for number in [camera.position.x, camera.position.y, camera.position.z, camera.yaw] { hasher.combine(number) }
+        hasher.combine(UInt64(sprites.count))
+        return hasher.hex
+    }
+}
+
+extension Runtime where Game == GameCore.Game {
+    /// A runtime for the shooter on `levels`, seeded with `seed` (the game's and the runs').
+    public convenience init(
+        profile: Profile, seed: UInt64 = 1, display: (any Display<Scene>)? = nil,
+        snapshots: any SnapshotStore = InMemorySnapshotStore(), levels: [Level] = [.hangar]
+    ) {
+        self.init(
+            profile: profile, seed: seed, game: Game(seed: seed, levels: levels), display: display,
+            snapshots: snapshots)
+    }
+
+    /// The game and the runtime's extras as they are now, as a snapshot value.
+    public func currentSnapshot() -> GameSnapshot { GameSnapshot(state: game.state, extras: snapshotExtras) }
+}

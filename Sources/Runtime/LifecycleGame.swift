@@ -1,0 +1,164 @@
+// LifecycleGame: what a game provides so that the runtime can run it under the life cycle. The runtime owns the
+// clock, the work (pause, timers, saves, GL, the leaderboard's requests and the match's peers), the invariants and
+// the transcript; the game owns its state, its rules, what it draws and the bytes of its save. The shooter
+// (GameCore) is one conformer; Examples/Breakout is another.
+//
+// The runtime calls a game from one thread, in this order each fixed step while the app is active and the game
+// runs: due game timers after `step()`, then `takeReports()`. It never calls `step()` while the app is not active
+// or the game is paused (Docs/Contract.md §6 invariant 2); it calls `pause()` as the life cycle's `pauseGame` work
+// and never resumes by itself: `resume` is the player's action.
+
+import Lifecycle
+
+/// A game the runtime can run. Value semantics: the runtime keeps the game in memory and throws it away (for
+/// `relaunched()`) when the process ends, as iOS does; only the snapshot survives.
+public protocol LifecycleGame: Sendable {
+    /// What the game draws each frame, handed to the display (`Display.present`).
+    associatedtype Scene: GameScene
+    /// What a snapshot holds of the game (the runtime keeps its own facts beside it as `extras`).
+    associatedtype SavedState: Sendable
+
+    // MARK: Facts the life cycle acts on
+
+    /// A game is being played (not a menu): the life cycle pauses it and saves it.
+    var isInSession: Bool { get }
+    /// The session is paused; it resumes only by the player's `resume`.
+    var isPaused: Bool { get }
+    /// The session runs: in session, not paused, not over. The runtime steps the game only then.
+    var isRunning: Bool { get }
+    /// Steps played in this session (paused time excluded): the game clock its timers count on.
+    var steps: Int64 { get }
+    /// The screen shown, by name (`expect screen NAME`, failure messages): e.g. `menu`, `singlePlayer`.
+    var screenName: String { get }
+    /// The screen wants the leaderboard's top list (fetched when shown, refetched after an interruption).
+    var isShowingLeaderboard: Bool { get }
+
+    // MARK: Play
+
+    /// Does the player's `action` (the app is active); returns why it cannot be done now, or nil. What it asks of
+    /// the runtime (timers, a match, a leaderboard fetch, a score) it reports through `takeReports()`.
+    mutating func perform(_ action: GameAction, context: ActionContext) -> String?
+    /// Holds `control` down until released (a window's key), or releases it.
+    mutating func hold(_ control: Control, _ isHeld: Bool)
+    /// One fixed step of play.
+    mutating func step()
+    /// A frame while the frame loop runs and the game does not (a menu's animation). Not part of the state hash.
+    mutating func idleFrame()
+    /// The timers the game counts on its own clock, in the order they fire when due together.
+    static var timers: [GameTimer] { get }
+    /// Game timer `name` is due (the session runs).
+    mutating func timerFired(_ name: TimerName)
+    /// What happened since the last call that the runtime must act on, oldest first.
+    mutating func takeReports() -> [GameReport]
+
+    // MARK: The life cycle's work
+
+    /// `pauseGame`: pauses a session (nothing outside one).
+    mutating func pause()
+    /// `disconnectPeers`: the match is lost; a multiplayer session goes back to a menu (the player re-joins).
+    mutating func leaveMatch()
+    /// Shows the player a one-line notice (a save that could not be read, a match that ended while away).
+    mutating func tell(_ notice: String)
+    /// The game a new process starts with: the same configuration (levels, seed), a fresh state.
+    func relaunched() -> Self
+
+    // MARK: Output
+
+    /// A hash of everything gameplay depends on, 16 hex digits (`StateHasher`): the transcript's `simulationHash`.
+    var stateHash: String { get }
+    /// What to draw now; `status` are the HUD lines the runtime adds (life-cycle state, host help), `leaderboard`
+    /// the last top list fetched.
+    func scene(status: [String], leaderboard: [String]) -> Scene
+
+    // MARK: Snapshots
+
+    /// The game's part of a snapshot, as it is now.
+    var savedState: SavedState { get }
+    /// The bytes of a snapshot: `state` and the runtime's `extras` (named integers), in the game's versioned format.
+    func encodeSnapshot(_ state: SavedState, extras: [String: Int64]) -> [UInt8]
+    /// Reads bytes written by `encodeSnapshot` (of this version or an older one); throws, naming the place, for
+    /// anything else. Never traps, whatever the bytes.
+    func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<SavedState>
+    /// Why a decoded state could not have been written by this game, or could not be continued from (a position
+    /// outside the level, an impossible score); nil when it is playable. The checksum proves the bytes intact, this
+    /// proves them sane.
+    func whyCannotRestore(_ state: SavedState) -> String?
+    /// Every value of a snapshot by name, as `expect snapshot KEY=VALUE` reads them (extras included).
+    func snapshotValues(_ saved: SavedGame<SavedState>) -> [String: Int64]
+    /// Continues from a saved state at launch; returns whether a session was restored (paused) and the transcript's
+    /// detail (e.g. `restored singlePlayer level 2, paused`).
+    mutating func restore(_ state: SavedState) -> Restored
+
+    // MARK: Scores
+
+    /// The most points one session can score: the outbox refuses more from a snapshot. 0: the game keeps no score.
+    var maximumScore: Int64 { get }
+    /// How many levels the game has (a score's key names one: `ScoreKey`).
+    var levelCount: Int { get }
+}
+
+/// A scene a display can draw. `contentHash` stands for a frame when nothing is rendered (`--no-render`): it must
+/// cover everything the frame shows that a test could tell apart.
+public protocol GameScene: Sendable {
+    /// 16 hex digits (`StateHasher`) over what the scene shows.
+    var contentHash: String { get }
+}
+
+/// What the runtime tells a game with an action.
+public struct ActionContext: Hashable, Sendable {
+    /// The identity a session started now gets: its scores' idempotency keys are made from it (`ScoreKey`).
+    public let run: Int64
+
+    public init(run: Int64) { self.run = run }
+}
+
+/// What a game reports to the runtime.
+public enum GameReport: Hashable, Sendable {
+    /// A session began (`play`): the runtime schedules the game's timers, and for a match connects the peers.
+    case sessionStarted(multiplayer: Bool)
+    /// A session ended (the menu, game over): its timers are discarded and its peers dropped.
+    case sessionEnded
+    /// The leaderboard screen opened: the runtime fetches the top list.
+    case leaderboardOpened
+    /// A score to submit, once per `run` and `level` (a higher one of the same run and level replaces it).
+    case score(level: Int, run: Int64, points: Int64)
+}
+
+/// A decoded snapshot: the game's state and the runtime's extras.
+public struct SavedGame<State: Sendable>: Sendable {
+    public var state: State
+    public var extras: [String: Int64]
+
+    public init(state: State, extras: [String: Int64]) {
+        self.state = state
+        self.extras = extras
+    }
+}
+
+/// What a restore did.
+public enum Restored: Hashable, Sendable {
+    /// A session is back, paused: the runtime restores its timers and watches it (the crash guard).
+    case session(detail: String)
+    /// No session (a menu, a match that cannot come back).
+    case noSession(detail: String)
+
+    /// The transcript's detail.
+    public var detail: String {
+        switch self {
+        case .session(let detail), .noSession(let detail): return detail
+        }
+    }
+}
+
+/// A timer on the game clock: fires every `period` steps of play while the session runs; invalidated by the life
+/// cycle, it keeps what was left of its period.
+public struct GameTimer: Hashable, Sendable {
+    public let name: TimerName
+    public let period: Int64  // steps
+
+    public init(_ name: TimerName, every period: Int64) {
+        precondition(period > 0, "a timer's period is at least one step")
+        self.name = name
+        self.period = period
+    }
+}
