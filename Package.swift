@@ -8,6 +8,16 @@ let package = Package(
     name: "Interlude",
     platforms: [.macOS(.v14)],
     products: [
+        // Libraries, for a game of your own (README "Embed Interlude in your game"). Each names the module it gives.
+        // The life-cycle machine alone: states, events, callbacks, work, the per-profile tables (module Lifecycle).
+        .library(name: "InterludeLifecycle", targets: ["Lifecycle"]),
+        // The runtime that runs any `LifecycleGame` under the life cycle: virtual time, work, GL gate, snapshots,
+        // invariants, transcript (module Runtime).
+        .library(name: "InterludeRuntime", targets: ["Runtime"]),
+        // The interruption-script format: parse, write, replay on a runtime (module Replay).
+        .library(name: "InterludeScripts", targets: ["Replay"]),
+        // The shooter, Interlude's own game, as a LifecycleGame (module GameCore).
+        .library(name: "InterludeShooter", targets: ["GameCore"]),
         .executable(name: "interlude", targets: ["interlude"]),
         .executable(name: "interlude-bench", targets: ["InterludeBench"]),
     ],
