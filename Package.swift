@@ -18,6 +18,13 @@ let package = Package(
         .library(name: "InterludeScripts", targets: ["Replay"]),
         // The shooter, Interlude's own game, as a LifecycleGame (module GameCore).
         .library(name: "InterludeShooter", targets: ["GameCore"]),
+        // What a game's GL renderer conforms to (SceneRenderer), with the GL gate and the offscreen framebuffer
+        // (module GLHost).
+        .library(name: "InterludeGL", targets: ["GLHost"]),
+        // The headless host: an EGL context and an offscreen Display for any SceneRenderer (module PlatformEGL).
+        .library(name: "InterludeOffscreen", targets: ["PlatformEGL"]),
+        // The window host: a GLFW window, its Display and the real-time loop for any game (module PlatformGLFW).
+        .library(name: "InterludeWindow", targets: ["PlatformGLFW"]),
         .executable(name: "interlude", targets: ["interlude"]),
         .executable(name: "interlude-bench", targets: ["InterludeBench"]),
     ],
@@ -39,16 +46,18 @@ let package = Package(
         .target(name: "Runtime", dependencies: ["Lifecycle"]),
         .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime"]),
         .target(name: "Replay", dependencies: ["Lifecycle", "Runtime"]),
-        .target(name: "Renderer", dependencies: ["CGL", "GameCore", "Runtime"]),
+        .target(name: "GLHost", dependencies: ["CGL", "Runtime"]),
+        .target(name: "Renderer", dependencies: ["CGL", "GLHost", "GameCore", "Runtime"]),
         .target(
             name: "Services",
             dependencies: [
                 "GameCore", "Runtime", "CPNG", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
-        .target(name: "PlatformEGL", dependencies: ["CEGL", "Renderer", "Runtime", "GameCore", "Services"]),
+        .target(name: "PlatformEGL", dependencies: ["CEGL", "GLHost", "Runtime"]),
+        .target(name: "PlatformGLFW", dependencies: ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle"]),
         .target(
-            name: "PlatformGLFW",
-            dependencies: ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
+            name: "ShooterPlatform",
+            dependencies: ["GLHost", "Renderer", "Services", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime"]),
         .target(
             name: "LeaderboardServer",
             dependencies: [
@@ -60,18 +69,22 @@ let package = Package(
         .executableTarget(
             name: "interlude",
             dependencies: [
-                "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW",
+                "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform",
+                "PlatformGLFW",
                 "LeaderboardServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "InterludeBench",
-            dependencies: ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "Renderer", "PlatformEGL"],
+            dependencies: ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform"],
             path: "Benchmarks/Sources/InterludeBench"),
 
         .executableTarget(
             name: "render-bench",
-            dependencies: ["GameCore", "Lifecycle", "Replay", "Runtime", "Renderer", "PlatformEGL", "Services"],
+            dependencies: [
+                "GameCore", "Lifecycle", "Replay", "Runtime", "Renderer", "PlatformEGL", "ShooterPlatform", "GLHost",
+                "Services",
+            ],
             path: "Benchmarks/Sources/render-bench"),
 
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
@@ -80,9 +93,14 @@ let package = Package(
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Lifecycle", "GameCore", "Replay"]),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["Renderer", "PlatformEGL", "GameCore", "Runtime", "Services", "CGL", "CEGL"]),
+            dependencies: [
+                "Renderer", "PlatformEGL", "ShooterPlatform", "GLHost", "GameCore", "Runtime", "Services", "CGL",
+            ]),
         .testTarget(
-            name: "PlatformGLFWTests", dependencies: ["PlatformGLFW", "Renderer", "Runtime", "Lifecycle", "GameCore"],
+            name: "PlatformGLFWTests",
+            dependencies: [
+                "PlatformGLFW", "ShooterPlatform", "GLHost", "Runtime", "Lifecycle", "GameCore", "Services", "CGLFW",
+            ],
             exclude: ["run-under-xvfb.sh"]),
         .testTarget(
             name: "ServicesTests",
@@ -98,7 +116,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "InterludeTests",
-            dependencies: ["interlude", "PlatformEGL", "Runtime", "Replay", "Lifecycle", "Services", "GameCore"]),
+            dependencies: [
+                "interlude", "PlatformEGL", "ShooterPlatform", "Runtime", "Replay", "Lifecycle", "GameCore",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

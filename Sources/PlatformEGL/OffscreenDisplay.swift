@@ -1,27 +1,30 @@
-// PlatformEGL: the headless platform. OffscreenDisplay is the Display the runtime drives in replays, CI and tests:
-// a surfaceless EGL context (EGLOffscreenContext), the Renderer drawing into its framebuffer with the shaders
-// and textures of Assets/, PNG capture (Services.PNGFile) and frame hashes (FrameHash). It is the glue between Renderer and Runtime, like sokol_glue.
+// PlatformEGL: the headless host, for any game. OffscreenDisplay is the Display the runtime drives in replays, CI and
+// tests: a surfaceless EGL context (EGLOffscreenContext), a game's SceneRenderer drawing into its framebuffer,
+// captures written through an image writer (the shooter's host passes Services' PNGFile.write) and frame hashes
+// (GLHost's FrameHash). It is the glue between a renderer and the runtime, like sokol_glue.
 //
-// Imports CEGL, CGL, Renderer, Runtime, GameCore, Services and Foundation; nothing imports it but the
-// executable and tests. Everything here is synchronous on the thread that made the display: GL contexts are
-// per-thread, so never call it across an await or from another thread.
+// Imports CEGL, GLHost, Runtime and Foundation: no game, no renderer. Everything here is synchronous on the thread
+// that made the display: GL contexts are per-thread, so never call it across an await or from another thread.
 // The kept image (`releaseSurfaces`, `keptImage`) is a CPU copy, so writing it while backgrounded issues no GL call.
 // Start reading at OffscreenDisplay below, then EGLOffscreenContext.swift and ShaderSources+Assets.swift.
 
 import Foundation
-import GameCore
-import Renderer
+import GLHost
 import Runtime
-import Services
 
-/// A Display that renders offscreen through EGL and writes captured frames as PNG files.
-public final class OffscreenDisplay: Display {
+/// A Display that renders a game's scenes offscreen through EGL, hashes captured frames and writes them as images.
+/// Public because it is the headless host a game's replays and tests run on.
+public final class OffscreenDisplay<Renderer: SceneRenderer>: Display {
+    public typealias Scene = Renderer.Scene
+
     /// Framebuffer width in pixels.
     public let width: Int
     /// Framebuffer height in pixels.
     public let height: Int
     /// Where `capture` and `keptImage` write `<name>.png`; nil writes nothing.
     public let outputDirectory: String?
+    /// Encodes captured frames; nil: frames are only hashed.
+    public let imageWriter: ImageWriter?
     /// The headless GL context, current on the thread that made the display.
     public let context: EGLOffscreenContext
     /// The renderer drawing into the framebuffer.
@@ -41,27 +44,24 @@ public final class OffscreenDisplay: Display {
     /// The renderer's GL guard.
     public var gate: GLGate { renderer.gate }
 
-    /// Creates the EGL context (current on this thread), the renderer with the shaders and textures from `assets`, and
-    /// `width` x `height` surfaces; creates `outputDirectory` if it is missing.
-    public init(width: Int, height: Int, outputDirectory: String?, assets: AssetDirectory) throws {
-        let shaders = try ShaderSources.load(from: assets)
-        let textures = try TextureImage.load(from: assets)
+    /// Creates the EGL context (current on this thread), then the renderer with `makeRenderer` (the context is current
+    /// while it runs), and `width` x `height` surfaces; creates `outputDirectory` if it is missing. Captures are
+    /// written there through `imageWriter` (nil: hashed only).
+    public init(
+        width: Int, height: Int, outputDirectory: String?, imageWriter: ImageWriter?,
+        makeRenderer: () throws -> Renderer
+    ) throws {
         if let outputDirectory {
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         }
         self.width = width
         self.height = height
         self.outputDirectory = outputDirectory
+        self.imageWriter = imageWriter
         context = try EGLOffscreenContext()
-        renderer = try Renderer(shaders: shaders, textures: textures)
+        renderer = try makeRenderer()
         renderer.makeSurfaces(width: width, height: height)
         guard renderer.hasSurfaces else { throw DisplayError.noFramebuffer(width: width, height: height) }
-    }
-
-    /// Like `init(width:height:outputDirectory:assets:)` with the assets found by `AssetDirectory.locate()`
-    /// ($INTERLUDE_ASSETS, ./Assets, or the checkout this was built from).
-    public convenience init(width: Int, height: Int, outputDirectory: String? = nil) throws {
-        try self.init(width: width, height: height, outputDirectory: outputDirectory, assets: AssetDirectory.locate())
     }
 
     /// Draws `scene` into the framebuffer and waits until it is rasterised (`glFinish`). Not `glFlush` alone (issue 11):
@@ -95,17 +95,14 @@ public final class OffscreenDisplay: Display {
     /// renderer directly, surfaces released and made again) has drawn or made surfaces since.
     private func isShowing(_ scene: Scene) -> Bool {
         guard let sceneOnScreen else { return false }
-        let statistics = renderer.statistics
-        return sceneOnScreen.drawn == statistics.framesDrawn && sceneOnScreen.surfaces == statistics.surfaceCreations
+        return sceneOnScreen.drawn == renderer.framesDrawn && sceneOnScreen.surfaces == renderer.surfaceCreations
             && sceneOnScreen.scene == scene
     }
 
     /// Notes that `scene` was just drawn: the framebuffer holds it if it exists and the draw was allowed.
     private func remember(_ scene: Scene) {
-        let statistics = renderer.statistics
         sceneOnScreen =
-            renderer.hasSurfaces && !gate.isForbidden
-            ? (scene, statistics.framesDrawn, statistics.surfaceCreations) : nil
+            renderer.hasSurfaces && !gate.isForbidden ? (scene, renderer.framesDrawn, renderer.surfaceCreations) : nil
     }
 
     /// Waits for the GPU (`glFinish`).
@@ -157,10 +154,10 @@ public final class OffscreenDisplay: Display {
 
     private func save(_ pixels: [UInt8], as name: String) -> Frame {
         let hash = FrameHash.fnv1a64(pixels)
-        guard let outputDirectory else { return Frame(file: nil, hash: hash) }
+        guard let outputDirectory, let imageWriter else { return Frame(file: nil, hash: hash) }
         let file = name + ".png"
         do {
-            try PNGFile.write(rgba: pixels, width: width, height: height, to: outputDirectory + "/" + file)
+            try imageWriter(pixels, width, height, outputDirectory + "/" + file)
             return Frame(file: file, hash: hash)
         } catch {
             problems.append("\(error)")

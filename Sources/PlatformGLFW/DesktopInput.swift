@@ -1,6 +1,5 @@
 // DesktopInput: what one window event asks of the runtime, as data, so the rules stay pure and testable.
 
-import GameCore
 import Lifecycle
 import Runtime
 

@@ -3,7 +3,6 @@
 // from what the keys do. GLFW key codes are physical US-layout positions.
 
 import CGLFW
-import GameCore
 import Lifecycle
 import Runtime
 
@@ -52,7 +51,7 @@ extension DesktopMapping {
         ] + controlKeys.map { ("Ctrl+\($0.letter)", $0.event.rawValue) }
 
     /// What a key transition asks for on `screen`.
-    static func keyInputs(code: Int32, action: KeyAction, control: Bool, screen: Screen) -> [DesktopInput] {
+    static func keyInputs(code: Int32, action: KeyAction, control: Bool, screen: String) -> [DesktopInput] {
         if let held = heldKeys.first(where: { $0.code == code }) {
             // A release always lets go, even with Ctrl down by then, so that no control stays stuck.
             if action == .released { return [.hold(held.key, false)] }
@@ -62,9 +61,9 @@ extension DesktopMapping {
         if control { return controlInputs(code: code) }
         if code == GLFW_KEY_ESCAPE {
             switch screen {
-            case .leaderboard: return [.action(.closeLeaderboard)]
-            case .menu: return []
-            case .singlePlayer, .multiplayer, .gameOver: return [.action(.menu)]
+            case "leaderboard": return [.action(.closeLeaderboard)]
+            case "menu": return []
+            default: return [.action(.menu)]  // a session or its end
             }
         }
         if code == GLFW_KEY_F12 { return [.screenshot] }

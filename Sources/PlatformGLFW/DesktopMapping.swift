@@ -13,15 +13,14 @@
 //   notRunning, launching, terminated                      none
 // Keys are in DesktopMapping+Keys.swift: Ctrl + letter injects the phone's events, so W A S D stay free.
 
-import GameCore
 import Lifecycle
 import Runtime
 
 /// The rules from window events to life-cycle events and game actions.
 public enum DesktopMapping {
-    /// What `windowEvent` asks for while the app is in `status` and the game shows `screen`, in order.
-    /// Each input assumes the ones before it have been carried out (their work performed).
-    public static func inputs(for windowEvent: WindowEvent, status: Status, screen: Screen) -> [DesktopInput] {
+    /// What `windowEvent` asks for while the app is in `status` and the game shows the screen named `screen`
+    /// (`LifecycleGame.screenName`), in order. Each input assumes the ones before it have been carried out.
+    public static func inputs(for windowEvent: WindowEvent, status: Status, screen: String) -> [DesktopInput] {
         let state = status.state
         let inSwitcher = state == .inactive && status.reason == .switcher
         switch windowEvent {

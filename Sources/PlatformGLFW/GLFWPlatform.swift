@@ -4,22 +4,22 @@
 // what the window system says (WindowEvent.swift, folded by WindowEventCoalescer.swift), the pure rules that
 // turn it into phone events and game actions (DesktopMapping.swift, keys in DesktopMapping+Keys.swift), the
 // real-time clock (FrameClock.swift) and the loop (this file).
-// Imports CGLFW, CGL, Renderer, Runtime, Replay, GameCore, Lifecycle, Services and Foundation; it and
-// PlatformEGL are the only modules that know both the renderer and the runtime. Never import PlatformEGL.
+// Imports CGLFW, CGL, GLHost, Runtime, Lifecycle and Foundation: any game with a SceneRenderer plays in it; no game,
+// no renderer of its own. Never import PlatformEGL.
 // Everything runs on the main thread: GLFW wants it, and the GL context is current there.
 // GLFW callbacks only record; events reach the runtime here, between polls. Start reading at `step`.
 
 import CGLFW
 import Foundation
-import GameCore
+import GLHost
 import Lifecycle
-import Renderer
 import Runtime
 
-/// The real-time loop: poll the window, inject what happened, advance the runtime on the real clock.
-public final class GLFWPlatform {
+/// The real-time loop: poll the window, inject what happened, advance the runtime on the real clock. Public because
+/// it is how a game plays in a window: give it the window and the runtime, call `run()`.
+public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> where Renderer.Scene == Game.Scene {
     /// The window the runtime draws into.
-    public let display: GLFWWindowDisplay
+    public let display: GLFWWindowDisplay<Renderer>
     /// The app.
     public let runtime: Runtime<Game>
     /// True once the window asked to close and the app has been walked out, or the app has terminated.
@@ -38,7 +38,7 @@ public final class GLFWPlatform {
     /// A loop for `runtime` drawing into `display`. `readClock` gives monotonic nanoseconds (default: uptime);
     /// tests may pass their own to step time by hand. The runtime presents once per loop iteration.
     public init(
-        display: GLFWWindowDisplay, runtime: Runtime<Game>,
+        display: GLFWWindowDisplay<Renderer>, runtime: Runtime<Game>,
         readClock: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     ) {
         self.display = display
@@ -49,7 +49,7 @@ public final class GLFWPlatform {
 
     /// Runs until `isFinished`, or for `maxFrames` iterations; `onFrame` is called after each iteration.
     /// Between iterations it waits for the next simulation step, or for a window event if that comes first.
-    public func run(maxFrames: Int? = nil, onFrame: ((GLFWPlatform) -> Void)? = nil) {
+    public func run(maxFrames: Int? = nil, onFrame: ((GLFWPlatform<Game, Renderer>) -> Void)? = nil) {
         var frames = 0
         while !isFinished, frames < maxFrames ?? Int.max {
             step(waitingUpTo: frames == 0 ? 0 : pause)
@@ -72,7 +72,7 @@ public final class GLFWPlatform {
 
     /// Acts on one window event: maps it with the runtime's current status, and carries out each input.
     public func handle(_ event: WindowEvent) {
-        let inputs = DesktopMapping.inputs(for: event, status: runtime.status, screen: runtime.game.state.screen)
+        let inputs = DesktopMapping.inputs(for: event, status: runtime.status, screen: runtime.game.screenName)
         onInputs?(event, inputs)
         for input in inputs { apply(input) }
     }
@@ -97,7 +97,7 @@ public final class GLFWPlatform {
     /// Mouse look and fire: while a game runs the cursor is captured and its movement turns the view
     /// (0.1 degree per pixel, as a recorded `look` action); a left-button press fires.
     private func pollMouse() {
-        let isPlaying = runtime.status.state == .active && runtime.game.state.isRunning
+        let isPlaying = runtime.status.state == .active && runtime.game.isRunning
         let wanted = isPlaying ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL
         if glfwGetInputMode(display.window, GLFW_CURSOR) != wanted {
             glfwSetInputMode(display.window, GLFW_CURSOR, wanted)

@@ -4,32 +4,36 @@
 
 import CGLFW
 
-extension GLFWWindowDisplay {
-    func installCallbacks() {
-        glfwSetWindowUserPointer(window, Unmanaged.passUnretained(events).toOpaque())
-        glfwSetWindowFocusCallback(window) { window, focused in
-            GLFWWindowDisplay.queue(of: window)?.events.append(focused == GLFW_TRUE ? .focusGained : .focusLost)
-        }
-        glfwSetWindowIconifyCallback(window) { window, iconified in
-            GLFWWindowDisplay.queue(of: window)?.events.append(iconified == GLFW_TRUE ? .iconified : .restored)
-        }
-        glfwSetWindowCloseCallback(window) { window in
-            // The app decides when the window really closes: once it has been told it terminates.
-            glfwSetWindowShouldClose(window, GLFW_FALSE)
-            GLFWWindowDisplay.queue(of: window)?.events.append(.closeRequested)
-        }
-        glfwSetKeyCallback(window) { window, key, _, action, modifiers in
-            let kind: KeyAction = action == GLFW_PRESS ? .pressed : action == GLFW_RELEASE ? .released : .repeated
-            let control = modifiers & GLFW_MOD_CONTROL != 0
-            GLFWWindowDisplay.queue(of: window)?.events.append(.key(code: key, action: kind, control: control))
-        }
+/// Installs the callbacks of `window`, which append to `events` (kept alive by the display that owns both). Outside
+/// the generic display: a C function pointer cannot capture its generic parameters.
+func installWindowCallbacks(_ window: OpaquePointer, events: WindowEventQueue) {
+    glfwSetWindowUserPointer(window, Unmanaged.passUnretained(events).toOpaque())
+    glfwSetWindowFocusCallback(window) { window, focused in
+        windowEventQueue(of: window)?.events.append(focused == GLFW_TRUE ? .focusGained : .focusLost)
     }
+    glfwSetWindowIconifyCallback(window) { window, iconified in
+        windowEventQueue(of: window)?.events.append(iconified == GLFW_TRUE ? .iconified : .restored)
+    }
+    glfwSetWindowCloseCallback(window) { window in
+        // The app decides when the window really closes: once it has been told it terminates.
+        glfwSetWindowShouldClose(window, GLFW_FALSE)
+        windowEventQueue(of: window)?.events.append(.closeRequested)
+    }
+    glfwSetKeyCallback(window) { window, key, _, action, modifiers in
+        let kind: KeyAction = action == GLFW_PRESS ? .pressed : action == GLFW_RELEASE ? .released : .repeated
+        let control = modifiers & GLFW_MOD_CONTROL != 0
+        windowEventQueue(of: window)?.events.append(.key(code: key, action: kind, control: control))
+    }
+}
 
-    /// The queue behind `window`'s user pointer (set by `installCallbacks`), if any.
-    static func queue(of window: OpaquePointer?) -> WindowEventQueue? {
-        guard let window, let pointer = glfwGetWindowUserPointer(window) else { return nil }
-        return Unmanaged<WindowEventQueue>.fromOpaque(pointer).takeUnretainedValue()
-    }
+/// The queue behind `window`'s user pointer (set by `installWindowCallbacks`), if any.
+func windowEventQueue(of window: OpaquePointer?) -> WindowEventQueue? {
+    guard let window, let pointer = glfwGetWindowUserPointer(window) else { return nil }
+    return Unmanaged<WindowEventQueue>.fromOpaque(pointer).takeUnretainedValue()
+}
+
+extension GLFWWindowDisplay {
+    func installCallbacks() { installWindowCallbacks(window, events: events) }
 
     /// Processes pending window-system events, waiting up to `timeout` seconds for one (0: do not wait).
     /// The callbacks fill the queue that `takeEvents()` empties.

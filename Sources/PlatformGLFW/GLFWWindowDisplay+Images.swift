@@ -3,7 +3,7 @@
 // (e.g. to Services' `PNGFile.write`), so a host decides whether a window run leaves files behind.
 
 import Foundation
-import GameCore
+import GLHost
 import Runtime
 
 extension GLFWWindowDisplay {
@@ -66,9 +66,5 @@ extension GLFWWindowDisplay {
     }
 
     /// The transcript's frame hash (CONTRACT §8): FNV-1a 64 of the RGBA bytes, as PlatformEGL's FrameHash.
-    static func frameHash(_ pixels: [UInt8]) -> String {
-        var hasher = StateHasher()
-        hasher.combine(bytes: pixels)
-        return hasher.hex
-    }
+    static func frameHash(_ pixels: [UInt8]) -> String { FrameHash.fnv1a64(pixels) }
 }

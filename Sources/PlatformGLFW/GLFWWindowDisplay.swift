@@ -1,4 +1,4 @@
-// GLFWWindowDisplay: the renderer in a desktop window. It draws into the renderer's framebuffer and blits it
+// GLFWWindowDisplay: a game's renderer in a desktop window. It draws into the renderer's framebuffer and blits it
 // to the window, so that releasing and restoring surfaces means the same here as offscreen. The window's
 // OpenGL context is current on the thread that made the display (the main thread); call it from there only.
 // Callbacks are in GLFWWindowDisplay+Callbacks.swift, captures and screenshots in GLFWWindowDisplay+Images.swift.
@@ -6,15 +6,13 @@
 import CGL
 import CGLFW
 import Foundation
-import GameCore
-import Renderer
+import GLHost
 import Runtime
-import Services
 
-/// A GLFW window with an OpenGL 3.3 core context, shown through the `Display` port.
-public final class GLFWWindowDisplay: Display {
-    /// Writes RGBA pixels (top row first) of `width` x `height` as an image file at `path`.
-    public typealias ImageWriter = (_ rgba: [UInt8], _ width: Int, _ height: Int, _ path: String) throws -> Void
+/// A GLFW window with an OpenGL 3.3 core context, shown through the `Display` port, drawing a game's scenes with its
+/// `SceneRenderer`. Public because it is the window host a game plays in.
+public final class GLFWWindowDisplay<Renderer: SceneRenderer>: Display {
+    public typealias Scene = Renderer.Scene
 
     /// The GLFW window (`GLFWwindow*`).
     public let window: OpaquePointer
@@ -37,12 +35,11 @@ public final class GLFWWindowDisplay: Display {
     private var shownStatus: String?  // the suffix now in the window title; nil: the bare title
 
     /// Opens a `width` x `height` window titled `title` with an OpenGL 3.3 core context, current on this
-    /// thread, and makes the renderer (shaders, font and textures from `assets`) and its surfaces at the framebuffer size.
-    public init(width: Int = 1280, height: Int = 720, title: String = "Interlude", assets: AssetDirectory) throws {
-        let shaders = try ShaderSources(reading: assets.text)
-        let textures = try assets.images().map {
-            TextureImage(name: $0.name, width: $0.width, height: $0.height, rgba: $0.rgba)
-        }
+    /// thread, then makes the renderer with `makeRenderer` (the context current) and its surfaces at the framebuffer
+    /// size.
+    public init(
+        width: Int = 1280, height: Int = 720, title: String = "Interlude", makeRenderer: () throws -> Renderer
+    ) throws {
         guard glfwInit() == GLFW_TRUE else {
             let detail = Self.lastError()
             if ProcessInfo.processInfo.environment["DISPLAY", default: ""].isEmpty { throw WindowError.noDisplay }
@@ -59,7 +56,7 @@ public final class GLFWWindowDisplay: Display {
         glfwMakeContextCurrent(window)
         glfwSwapInterval(1)
         do {
-            renderer = try Renderer(shaders: shaders, textures: textures)
+            renderer = try makeRenderer()
         } catch {
             glfwDestroyWindow(window)
             throw error

@@ -6,13 +6,14 @@
 // Backgrounding releases only the framebuffer (`releaseSurfaces`); everything else survives, and `statistics`
 // proves it. Every public entry point asks `gate.admit(_:)` first and issues no GL call when refused, so a GL
 // call in the background is recorded, never made.
-// Imports only CGL and GameCore: no Foundation, no Glibc, no files; hosts pass shader and font text as
+// Conforms to GLHost's SceneRenderer, so either GL host draws it. Imports only CGL, GLHost, GameCore and Runtime: no Foundation, no Glibc, no files; hosts pass shader and font text as
 // ShaderSources and decoded textures as TextureImage. Needs a GL 3.3 core context current on the calling thread
 // for its whole life; never call it across an await.
 // Start reading at `draw(_:)`, then Renderer+World.swift (level and sprites), Renderer+Screen.swift (the 2D
 // layer), Renderer+Weapon.swift and Renderer+StatusBar.swift.
 
 import CGL
+import GLHost
 import GameCore
 import Runtime
 
@@ -39,7 +40,7 @@ public final class Renderer {
     /// Draws only the level chunks the camera can see (LevelChunk); false draws every chunk (for tests that show
     /// culling changes no pixel, and for comparison).
     public var cullsLevel = true
-    var surfaces: Surfaces?  // nil while released
+    var surfaces: OffscreenSurfaces?  // nil while released
 
     /// Parses the font, compiles the shaders and uploads the font and `textures` (RGBA images by name, e.g.
     /// "wall-metal"; a name a level or sprite asks for but missing here draws as a checker). Needs a current
@@ -83,7 +84,7 @@ public final class Renderer {
             if surfaces.width == width && surfaces.height == height { return }
             deleteSurfaces(surfaces)
         }
-        guard width > 0, height > 0, let made = Surfaces.make(width: width, height: height) else { return }
+        guard let made = OffscreenSurfaces.make(width: width, height: height) else { return }
         surfaces = made
         statistics.surfaceCreations += 1
     }
@@ -98,8 +99,7 @@ public final class Renderer {
     /// crosshair, status bar, HUD, overlay). Needs surfaces.
     public func draw(_ scene: Scene) {
         guard gate.admit("draw"), let surfaces else { return }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), surfaces.framebuffer)
-        glViewport(0, 0, GLsizei(surfaces.width), GLsizei(surfaces.height))
+        surfaces.bind()
         var drawCalls = drawWorld(scene, width: surfaces.width, height: surfaces.height)
         drawCalls += drawScreen(scene, width: surfaces.width, height: surfaces.height)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
@@ -112,42 +112,13 @@ public final class Renderer {
     /// or while GL is forbidden.
     public func readPixels() -> [UInt8] {
         guard gate.admit("readPixels"), let surfaces else { return [] }
-        let rowBytes = surfaces.width * 4
-        var pixels = [UInt8](repeating: 0, count: rowBytes * surfaces.height)
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), surfaces.framebuffer)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        glReadPixels(
-            0, 0, GLsizei(surfaces.width), GLsizei(surfaces.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-            &pixels)
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
-        // GL's rows start at the bottom; images start at the top: swap the rows in place (one buffer, not two).
-        var spare = [UInt8](repeating: 0, count: rowBytes)
-        spare.withUnsafeMutableBytes { spare in
-            pixels.withUnsafeMutableBytes { image in
-                var (top, bottom) = (0, surfaces.height - 1)
-                while top < bottom {
-                    let upper = image.baseAddress! + top * rowBytes
-                    let lower = image.baseAddress! + bottom * rowBytes
-                    spare.baseAddress!.copyMemory(from: upper, byteCount: rowBytes)
-                    upper.copyMemory(from: lower, byteCount: rowBytes)
-                    lower.copyMemory(from: spare.baseAddress!, byteCount: rowBytes)
-                    (top, bottom) = (top + 1, bottom - 1)
-                }
-            }
-        }
-        return pixels
+        return surfaces.readPixels()
     }
 
     /// Copies the framebuffer to the default framebuffer (the window), scaled to `width` x `height`.
     public func blitToWindow(width: Int, height: Int) {
         guard gate.admit("blitToWindow"), let surfaces else { return }
-        let sameSize = surfaces.width == width && surfaces.height == height
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), surfaces.framebuffer)
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
-        glBlitFramebuffer(
-            0, 0, GLint(surfaces.width), GLint(surfaces.height), 0, 0, GLint(width), GLint(height),
-            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(sameSize ? GL_NEAREST : GL_LINEAR))
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        surfaces.blitToWindow(width: width, height: height)
     }
 
     /// Sends the submitted work to the GPU without waiting (`glFlush`).
@@ -162,9 +133,14 @@ public final class Renderer {
         glFinish()
     }
 
-    private func deleteSurfaces(_ surfaces: Surfaces) {
+    private func deleteSurfaces(_ surfaces: OffscreenSurfaces) {
         surfaces.delete()
         self.surfaces = nil
         statistics.surfaceReleases += 1
     }
+}
+
+extension Renderer: SceneRenderer {
+    public var framesDrawn: Int { statistics.framesDrawn }
+    public var surfaceCreations: Int { statistics.surfaceCreations }
 }

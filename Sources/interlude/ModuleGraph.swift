@@ -9,20 +9,31 @@ public enum ModuleGraph {
         ("Runtime", ["Lifecycle"]),
         ("GameCore", ["Lifecycle", "Runtime"]),
         ("Replay", ["Lifecycle", "Runtime"]),
-        ("Renderer", ["CGL", "GameCore", "Runtime"]),
+        ("GLHost", ["CGL", "Runtime"]),
+        ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         ("Services", ["GameCore", "Runtime", "CPNG"]),
-        ("PlatformEGL", ["CEGL", "Renderer", "Runtime", "GameCore", "Services"]),
-        ("PlatformGLFW", ["CGLFW", "CGL", "Renderer", "Runtime", "GameCore", "Lifecycle", "Services"]),
+        ("PlatformEGL", ["CEGL", "GLHost", "Runtime"]),
+        ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle"]),
+        ("ShooterPlatform", ["GLHost", "Renderer", "Services", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime"]),
         ("LeaderboardServer", []),
         (
             "interlude",
             [
-                "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "PlatformGLFW",
-                "LeaderboardServer",
+                "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform",
+                "PlatformGLFW", "LeaderboardServer",
             ]
         ),
-        ("render-bench", ["GameCore", "Lifecycle", "Replay", "Runtime", "Renderer", "PlatformEGL", "Services"]),
-        ("InterludeBench", ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "Renderer", "PlatformEGL"]),
+        (
+            "render-bench",
+            [
+                "GameCore", "Lifecycle", "Replay", "Runtime", "Renderer", "PlatformEGL", "ShooterPlatform", "GLHost",
+                "Services",
+            ]
+        ),
+        (
+            "InterludeBench",
+            ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform"]
+        ),
         ("leaderboard-load", ["LeaderboardServer"]),
     ]
 

@@ -6,6 +6,7 @@ import PlatformGLFW
 import Replay
 import Runtime
 import Services
+import ShooterPlatform
 
 /// `interlude play`: the game in a desktop window, with the phone's interruptions on the keyboard.
 struct PlayCommand: ParsableCommand {
@@ -98,7 +99,7 @@ struct PlayCommand: ParsableCommand {
             ? BackgroundSnapshotStore(
                 wrapping: try FileSnapshotStore(folder: dataDir ?? FileSnapshotStore.defaultFolder()))
             : InMemorySnapshotStore()
-        let display: GLFWWindowDisplay
+        let display: GLFWWindowDisplay<ShooterRenderer>
         let levels: [Level]
         do {
             let directory = try AssetDirectory.locate(assets)

@@ -4,6 +4,7 @@ import PlatformEGL
 import Replay
 import Runtime
 import Services
+import ShooterPlatform
 import Synchronization
 
 extension ReplayCommand {

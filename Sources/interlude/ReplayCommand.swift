@@ -5,6 +5,7 @@ import PlatformEGL
 import Replay
 import Runtime
 import Services
+import ShooterPlatform
 
 /// `interlude replay`: headless, virtual-time replay of interruption scripts.
 struct ReplayCommand: ParsableCommand {

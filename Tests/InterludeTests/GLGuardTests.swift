@@ -3,13 +3,14 @@ import Lifecycle
 import PlatformEGL
 import Replay
 import Runtime
+import ShooterPlatform
 import XCTest
 
 /// A component that keeps a reference to the display and draws by itself: the bug that gets iOS apps killed
 /// with `gpus_ReturnNotPermittedKillClient`.
 final class RogueRenderer: LifecycleObserver {
-    let display: OffscreenDisplay
-    init(display: OffscreenDisplay) { self.display = display }
+    let display: OffscreenDisplay<ShooterRenderer>
+    init(display: OffscreenDisplay<ShooterRenderer>) { self.display = display }
     func runtime(_ runtime: Runtime<Game>, delivered callback: Callback) {}
     func drawBehindTheRuntimesBack(_ scene: Scene) { display.present(scene) }
 }

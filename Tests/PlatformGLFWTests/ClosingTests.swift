@@ -5,6 +5,7 @@ import GameCore
 import Lifecycle
 import PlatformGLFW
 import Runtime
+import ShooterPlatform
 import XCTest
 
 final class ClosingTests: XCTestCase {
@@ -23,7 +24,7 @@ final class ClosingTests: XCTestCase {
         XCTAssertEqual(runtime.status.reason, status.reason, "before closing", file: file, line: line)
         let before = runtime.transcriptNames("callback").count
         let asked = DesktopMapping.inputs(
-            for: .closeRequested, status: runtime.status, screen: runtime.game.state.screen)
+            for: .closeRequested, status: runtime.status, screen: runtime.game.screenName)
         XCTAssertEqual(asked.last, .quit, file: file, line: line)
         runtime.apply(asked)
         XCTAssertEqual(runtime.status.state, .terminated, file: file, line: line)
@@ -79,7 +80,7 @@ final class ClosingTests: XCTestCase {
         let runtime = launchedRuntime(.ios5)
         runtime.inject(.homePressed)
         XCTAssertEqual(runtime.status.state, .background)
-        runtime.apply(DesktopMapping.inputs(for: .closeRequested, status: runtime.status, screen: .menu))
+        runtime.apply(DesktopMapping.inputs(for: .closeRequested, status: runtime.status, screen: "menu"))
         XCTAssertEqual(runtime.status, Status(.terminated, reason: .willTerminate))
         XCTAssertEqual(runtime.lastCallbacks, [.willTerminate])
     }
@@ -92,6 +93,6 @@ final class ClosingTests: XCTestCase {
         let runtime = launchedRuntime(.ios5)
         runtime.inject(.homePressed, .terminatedByOS)
         XCTAssertEqual(
-            DesktopMapping.inputs(for: .closeRequested, status: runtime.status, screen: .menu), [.quit])
+            DesktopMapping.inputs(for: .closeRequested, status: runtime.status, screen: "menu"), [.quit])
     }
 }

@@ -4,6 +4,7 @@ import GameCore
 import Lifecycle
 import PlatformGLFW
 import Runtime
+import ShooterPlatform
 import XCTest
 
 final class DesktopMappingTests: XCTestCase {

@@ -1,6 +1,7 @@
 // FrameClockTests: real time becomes whole, clamped milliseconds. Pure.
 
 import PlatformGLFW
+import ShooterPlatform
 import XCTest
 
 final class FrameClockTests: XCTestCase {

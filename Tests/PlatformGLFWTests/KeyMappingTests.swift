@@ -5,6 +5,7 @@ import GameCore
 import Lifecycle
 import PlatformGLFW
 import Runtime
+import ShooterPlatform
 import XCTest
 
 final class KeyMappingTests: XCTestCase {

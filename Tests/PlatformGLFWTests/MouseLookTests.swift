@@ -5,6 +5,7 @@ import CGLFW
 import GameCore
 import PlatformGLFW
 import Runtime
+import ShooterPlatform
 import XCTest
 
 final class MouseLookTests: XCTestCase {

@@ -6,6 +6,7 @@ import Lifecycle
 import PlatformGLFW
 import Runtime
 import Services
+import ShooterPlatform
 import XCTest
 
 /// The repository's Assets folder, found from this file.
@@ -56,10 +57,10 @@ extension Runtime<Game> {
 
 /// What the mapping asks for in `status` on the menu.
 func inputs(_ event: WindowEvent, _ status: Status, screen: Screen = .menu) -> [DesktopInput] {
-    DesktopMapping.inputs(for: event, status: status, screen: screen)
+    DesktopMapping.inputs(for: event, status: status, screen: screen.rawValue)
 }
 
-extension GLFWPlatform {
+extension GLFWPlatform<Game, ShooterRenderer> {
     /// Steps the loop until `condition` holds or `timeout` seconds pass; returns whether it held.
     @discardableResult
     func pump(for timeout: Double = 5, until condition: () -> Bool = { false }) -> Bool {

@@ -2,10 +2,12 @@
 
 import CGLFW
 import Foundation
+import GLHost
 import GameCore
 import Lifecycle
 import PlatformGLFW
 import Runtime
+import ShooterPlatform
 import XCTest
 
 final class WindowDisplayTests: XCTestCase {

@@ -1,6 +1,7 @@
 // WindowEventCoalescerTests: a desktop minimise (focus lost, then iconified) is one home press. Pure.
 
 import PlatformGLFW
+import ShooterPlatform
 import XCTest
 
 final class WindowEventCoalescerTests: XCTestCase {

@@ -7,6 +7,7 @@ import GameCore
 import Lifecycle
 import PlatformGLFW
 import Runtime
+import ShooterPlatform
 import XCTest
 
 final class WindowLifecycleTests: XCTestCase {

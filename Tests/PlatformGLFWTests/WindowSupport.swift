@@ -6,13 +6,14 @@ import GameCore
 import Lifecycle
 import PlatformGLFW
 import Runtime
+import ShooterPlatform
 import XCTest
 
 /// A window, its runtime launched on the menu, the loop, and every window event the loop acted on.
 final class WindowSession {
-    let display: GLFWWindowDisplay
+    let display: GLFWWindowDisplay<ShooterRenderer>
     let runtime: Runtime<Game>
-    let platform: GLFWPlatform
+    let platform: GLFWPlatform<Game, ShooterRenderer>
     private(set) var acted: [(event: WindowEvent, inputs: [DesktopInput])] = []
 
     init(profile: Profile = .ios5, title: String = "Interlude", width: Int = 640, height: Int = 360) throws {

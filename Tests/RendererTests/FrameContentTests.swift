@@ -1,9 +1,11 @@
 // FrameContentTests: what a rendered hangar frame shows: a lit 3D view with depth, sprites, HUD, overlay, tint.
 
 import CGL
+import GLHost
 import GameCore
 import PlatformEGL
 import Runtime
+import ShooterPlatform
 import XCTest
 
 final class FrameContentTests: XCTestCase {

@@ -5,6 +5,7 @@ import CGL
 import GameCore
 import PlatformEGL
 import Runtime
+import ShooterPlatform
 import XCTest
 
 @testable import Renderer

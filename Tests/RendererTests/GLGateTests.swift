@@ -1,11 +1,13 @@
 // GLGateTests: while GL is forbidden the renderer issues no GL call and records each attempt; the CPU copy kept
 // by releaseSurfaces (the app switcher's picture) can still be written.
 
+import GLHost
 import GameCore
 import PlatformEGL
 import Renderer
 import Runtime
 import Services
+import ShooterPlatform
 import XCTest
 
 final class GLGateTests: XCTestCase {

@@ -6,6 +6,7 @@ import GameCore
 import PlatformEGL
 import Renderer
 import Runtime
+import ShooterPlatform
 import XCTest
 
 final class HUDTextTests: XCTestCase {

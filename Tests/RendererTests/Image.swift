@@ -1,6 +1,7 @@
 // Image: pixel access and comparisons over a top-row-first RGBA frame, for the renderer tests.
 
 import PlatformEGL
+import ShooterPlatform
 
 /// One RGBA pixel.
 struct Pixel: Hashable {
@@ -29,7 +30,7 @@ struct Image {
         self.rgba = rgba
     }
 
-    init(_ rgba: [UInt8], of display: OffscreenDisplay) {
+    init(_ rgba: [UInt8], of display: OffscreenDisplay<ShooterRenderer>) {
         self.init(rgba, width: display.width, height: display.height)
     }
 

@@ -2,10 +2,12 @@
 // by name (a bad file named in the error), and the FNV-1a frame hash.
 
 import Foundation
+import GLHost
 import GameCore
 import PlatformEGL
 import Runtime
 import Services
+import ShooterPlatform
 import XCTest
 
 final class PNGFileTests: XCTestCase {

@@ -5,6 +5,7 @@ import Foundation
 import GameCore
 import PlatformEGL
 import Runtime
+import ShooterPlatform
 import XCTest
 
 final class SpriteTests: XCTestCase {
@@ -92,7 +93,7 @@ final class SpriteTests: XCTestCase {
     }
 
     /// The screen box `sprite` should cover: a camera-facing square standing on its base, or a flat square.
-    private func expectedBox(of sprite: Sprite, camera: Camera, display: OffscreenDisplay) -> Region {
+    private func expectedBox(of sprite: Sprite, camera: Camera, display: OffscreenDisplay<ShooterRenderer>) -> Region {
         let half = sprite.size / 2
         let p = sprite.position
         // eastFromStart looks along +x, so the camera's right is +z and "ahead" is +x.

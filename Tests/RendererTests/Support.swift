@@ -7,10 +7,13 @@ import PlatformEGL
 import Renderer
 import Runtime
 import Services
+import ShooterPlatform
 import XCTest
 
 /// A 320x180 display (or the given size) over Assets/, writing PNGs to `outputDirectory` if given.
-func makeDisplay(width: Int = 320, height: Int = 180, outputDirectory: String? = nil) throws -> OffscreenDisplay {
+func makeDisplay(width: Int = 320, height: Int = 180, outputDirectory: String? = nil) throws -> OffscreenDisplay<
+    ShooterRenderer
+> {
     try OffscreenDisplay(width: width, height: height, outputDirectory: outputDirectory)
 }
 
@@ -29,7 +32,7 @@ func hangarScene(
 }
 
 /// Renders `scene` and returns its pixels (RGBA, top row first).
-func render(_ scene: Scene, on display: OffscreenDisplay) -> [UInt8] {
+func render(_ scene: Scene, on display: OffscreenDisplay<ShooterRenderer>) -> [UInt8] {
     display.present(scene)
     return display.readPixels()
 }
@@ -80,7 +83,7 @@ func gameScene(
 
 /// A second renderer in `display`'s context (made current here) with `textures`, with surfaces at the
 /// display's size.
-func makeRenderer(on display: OffscreenDisplay, textures: [TextureImage]) throws -> Renderer {
+func makeRenderer(on display: OffscreenDisplay<ShooterRenderer>, textures: [TextureImage]) throws -> Renderer {
     try display.context.makeCurrent()
     let renderer = try Renderer(shaders: ShaderSources(reading: assetText), textures: textures)
     renderer.makeSurfaces(width: display.width, height: display.height)

@@ -5,6 +5,7 @@ import GameCore
 import PlatformEGL
 import Renderer
 import Runtime
+import ShooterPlatform
 import XCTest
 
 final class SurfaceLifecycleTests: XCTestCase {

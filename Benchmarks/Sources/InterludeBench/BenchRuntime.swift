@@ -8,6 +8,7 @@ import PlatformEGL
 import Replay
 import Runtime
 import Services
+import ShooterPlatform
 
 /// One event type and how to reach a state where it moves the app.
 struct TransitionCase {

@@ -10,6 +10,7 @@ import Lifecycle
 import PlatformEGL
 import Runtime
 import Services
+import ShooterPlatform
 
 enum CycleMemory {
     static let warmupCycles = 100

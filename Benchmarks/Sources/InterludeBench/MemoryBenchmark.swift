@@ -19,6 +19,7 @@ import Lifecycle
 import PlatformEGL
 import Runtime
 import Services
+import ShooterPlatform
 
 enum MemoryBenchmark {
     static let mebibyte = 1_048_576.0

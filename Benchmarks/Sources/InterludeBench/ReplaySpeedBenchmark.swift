@@ -14,6 +14,7 @@ import PlatformEGL
 import Replay
 import Runtime
 import Services
+import ShooterPlatform
 
 enum ReplaySpeedBenchmark {
     static func run(_ arguments: [String]) throws {

@@ -11,6 +11,7 @@ import Lifecycle
 import PlatformEGL
 import Runtime
 import Services
+import ShooterPlatform
 
 enum ResumeBenchmark {
     static let frameMs = 1000.0 / 60

@@ -12,6 +12,7 @@ import PlatformEGL
 import Replay
 import Runtime
 import Services
+import ShooterPlatform
 
 enum SessionReplay {
     /// One replay of the session: wall milliseconds, the display (nil without), the transcript.

@@ -5,17 +5,18 @@
 import GameCore
 import PlatformEGL
 import Runtime
+import ShooterPlatform
 
 /// Forwards every call to `inner`; adds up the time spent in `present` and in the `glFinish` after it.
 final class TimedDisplay: Display {
-    let inner: OffscreenDisplay
+    let inner: OffscreenDisplay<ShooterRenderer>
     let finishEveryFrame: Bool
     private(set) var frames = 0
     private(set) var presenting: Duration = .zero
     private(set) var finishing: Duration = .zero
     private let clock = ContinuousClock()
 
-    init(_ inner: OffscreenDisplay, finishEveryFrame: Bool) {
+    init(_ inner: OffscreenDisplay<ShooterRenderer>, finishEveryFrame: Bool) {
         self.inner = inner
         self.finishEveryFrame = finishEveryFrame
     }

@@ -12,6 +12,7 @@ import Lifecycle
 import PlatformEGL
 import Runtime
 import Services
+import ShooterPlatform
 
 enum TransitionBenchmark {
     static let goals: [Callback: Double] = [.willResignActive: 1, .didEnterBackground: 10]
@@ -113,7 +114,8 @@ enum TransitionBenchmark {
     /// The same run's reference: a bare write + fsync + rename + fsync of the folder of the heaviest level's snapshot
     /// bytes, in the same folder, and each goal's p99 (background writer) as a multiple of the reference's p99.
     static func reference(
-        levels: [Level], display: OffscreenDisplay, folder: String, runs: Int, warmup: Int, figures: [Figure]
+        levels: [Level], display: OffscreenDisplay<ShooterRenderer>, folder: String, runs: Int, warmup: Int,
+        figures: [Figure]
     ) throws -> [Figure] {
         let runtime = try BenchRuntime.playing(
             profile: .ios5, display: display, snapshots: InMemorySnapshotStore(), levels: levels)

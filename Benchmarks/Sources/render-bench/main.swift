@@ -8,11 +8,13 @@
 // pixels. Command: see Benchmarks/README.md (`make bench-render`, `make bench`).
 
 import Foundation
+import GLHost
 import GameCore
 import PlatformEGL
 import Renderer
 import Runtime
 import Services
+import ShooterPlatform
 
 let flags = ["--width", "--height", "--frames", "--warmup", "--dump", "--level", "--session"]
 var options = ["--width": "640", "--height": "360", "--frames": "300", "--warmup": "30"]
@@ -37,7 +39,7 @@ else {
 }
 
 /// Times `frames` frames after `warmup`: `draw(i)` draws frame i (0-based, warm-up included), then `glFinish`.
-func timeFrames(_ display: OffscreenDisplay, _ draw: (Int) -> Void) -> [Double] {
+func timeFrames(_ display: OffscreenDisplay<ShooterRenderer>, _ draw: (Int) -> Void) -> [Double] {
     for index in 0..<warmup {
         draw(index)
         display.renderer.finish()

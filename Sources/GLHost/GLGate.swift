@@ -1,4 +1,4 @@
-// GLGate: the renderer's GL guard. Every Renderer entry point asks it first; while GL is forbidden
+// GLGate: a renderer's GL guard. Every entry point of a SceneRenderer asks it first; while GL is forbidden
 // (the app is in the background) it refuses, records the attempt and no GL call follows.
 
 /// Decides whether the renderer may issue GL calls, and records attempts made while it may not.

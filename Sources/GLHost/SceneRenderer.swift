@@ -1,0 +1,36 @@
+// GLHost — what the GL hosts (PlatformEGL offscreen, PlatformGLFW in a window) need from a game's renderer, and the
+// GL pieces every renderer shares: the gate that refuses GL while the app is in the background (GLGate.swift), the
+// offscreen framebuffer with its read-back and blit (OffscreenSurfaces.swift), and the frame hash (FrameHash.swift).
+// Imports CGL and Runtime only. A renderer needs a GL 3.3 core context current on the calling thread for its whole
+// life (the host's one GL thread); never call it across an await.
+
+import Runtime
+
+/// A game's GL renderer, as a host drives it: it draws the game's `Scene` into its own offscreen framebuffer, which
+/// the host reads back (captures, the app-switcher picture) or blits to a window. Every method asks `gate` first and
+/// issues no GL call when refused: a GL call while backgrounded is recorded, never made.
+public protocol SceneRenderer<Scene>: AnyObject {
+    /// What it draws: the game's `LifecycleGame.Scene`. Equatable, so that a host can skip redrawing a scene the
+    /// framebuffer already holds.
+    associatedtype Scene: GameScene & Equatable
+    /// The guard every entry point asks before issuing GL.
+    var gate: GLGate { get }
+    /// True while the framebuffer exists (between `makeSurfaces` and `releaseSurfaces`).
+    var hasSurfaces: Bool { get }
+    /// Frames drawn so far, and framebuffers created so far: a host knows from them whether the framebuffer still
+    /// holds the scene it drew last.
+    var framesDrawn: Int { get }
+    var surfaceCreations: Int { get }
+    /// Creates the framebuffer at `width` x `height` pixels (nothing if it exists at that size; replaced otherwise).
+    func makeSurfaces(width: Int, height: Int)
+    /// Deletes the framebuffer only: shaders, textures and meshes stay (what iOS asks of a backgrounded app).
+    func releaseSurfaces()
+    /// Renders `scene` into the framebuffer. Needs surfaces.
+    func draw(_ scene: Scene)
+    /// The framebuffer's pixels as RGBA8, top row first; empty without surfaces or while GL is forbidden.
+    func readPixels() -> [UInt8]
+    /// Copies the framebuffer to the window's default framebuffer, scaled to `width` x `height`.
+    func blitToWindow(width: Int, height: Int)
+    /// Waits until the GPU has finished all submitted work (`glFinish`).
+    func finish()
+}
