@@ -9,7 +9,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test check-imports golden golden-check diagrams bench-render bench stress probe fuzz-scripts clean
+.PHONY: setup build replay test check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -56,6 +56,17 @@ golden: build
 	.build/debug/interlude replay --out .build/golden/rendered >/dev/null
 	cp .build/golden/no-render/*.transcript.jsonl $(GOLDEN)/no-render/
 	cp .build/golden/rendered/*.transcript.jsonl $(GOLDEN)/rendered/
+
+# API documentation of the library products (swift-docc-plugin), one archive per module in .build/docs; a DocC
+# warning fails the build. Open .build/docs/<Module>/index.html through a web server (static hosting layout).
+DOC_MODULES = Lifecycle Runtime Replay GameCore GLHost PlatformEGL PlatformGLFW
+docs:
+	rm -rf .build/docs && mkdir -p .build/docs
+	for module in $(DOC_MODULES); do \
+	  swift package --allow-writing-to-directory .build/docs generate-documentation --target $$module \
+	    --output-path .build/docs/$$module --transform-for-static-hosting --warnings-as-errors || exit 1; \
+	done
+	@echo "documentation in .build/docs: $(DOC_MODULES)"
 
 diagrams: build
 	.build/debug/interlude diagram --out Diagrams
