@@ -28,8 +28,7 @@ let package = Package(
                 .product(name: "InterludeLifecycle", package: "Interlude"),
                 .product(name: "InterludeRuntime", package: "Interlude"),
                 .product(name: "InterludeScripts", package: "Interlude"),
-            ],
-            resources: []),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
