@@ -88,10 +88,11 @@ extension Breakout: LifecycleGame {
         BreakoutSnapshot(state: saved.state, extras: saved.extras).values
     }
 
-    /// A session comes back paused; anything else (a menu, the leaderboard, a game over) is the main menu.
+    /// A session comes back paused; anything else (a menu, the leaderboard, a game over) is the main menu, with the
+    /// saved generator (the next session launches as it would have without the relaunch).
     public mutating func restore(_ saved: BreakoutState) -> Restored {
         guard saved.isInSession else {
-            goToMenu()
+            state = .onMenu(random: saved.random)
             return .noSession(detail: "main menu")
         }
         state = saved

@@ -174,6 +174,14 @@ import Testing
         #expect(game.screenName == "menu" && !game.isInSession)
     }
 
+    @Test func aSavedMenuComesBackAsTheMenuWithItsGenerator() {
+        var saved = BreakoutState.onMenu(random: SeededRandom(seed: 77))
+        saved.screen = .gameOver
+        var game = Breakout(seed: 1)
+        #expect(game.restore(saved) == .noSession(detail: "main menu"))
+        #expect(game.state == .onMenu(random: SeededRandom(seed: 77)))
+    }
+
     @Test func scoresAreHonest() {
         let game = Breakout(seed: 1)
         #expect(game.levelCount == 3)
