@@ -39,22 +39,18 @@ extension Runtime {
             enter(leg.to, reason: leg.reason)
             for callback in leg.callbacks { deliver(callback, inSession: inSessionAtStart) }
         }
-        let openTask = status.hasOpenBackgroundTask
-        status = move.to
-        status.hasOpenBackgroundTask = openTask && move.to.state == .background
+        enter(move.to.state, reason: move.to.reason, recorded: false)
+        if move.to.state != .background, move.to.state != .terminated, openBackgroundTasks > 0 {
+            // Leaving the background ends what is still open (iOS ends the tasks; the app is told nothing). The
+            // checker reports it (invariant 6) after the event's work; a process that ends drops them anyway.
+            invariantState.tasksLeftOpen = openBackgroundTasks
+            openBackgroundTasks = 0
+        }
         for segment in move.segments {
             for work in segment.work { pending.append((work, segment.callback)) }
         }
         lastCallbacks = move.callbacks
         lastWork = move.work
-    }
-
-    /// Records a change of state or reason.
-    func enter(_ state: AppState, reason: Reason?) {
-        guard state != status.state || reason != status.reason else { return }
-        transcript.append(now, .transition(from: status.state, to: state, reason: reason))
-        status.state = state
-        status.reason = reason
     }
 
     private func deliver(_ callback: Callback, inSession: Bool) {

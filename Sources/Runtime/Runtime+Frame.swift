@@ -69,10 +69,7 @@ extension Runtime {
         for name in timers.fire(on: .virtual, at: now) {
             switch name {
             case .autosave:
-                if game.isRunning {
-                    let detail = saveSnapshot(kind: "autosave")
-                    transcript.append(now, .work(.saveSnapshot, detail: detail))
-                }
+                if game.isRunning { doWork(.saveSnapshot, for: nil) }
             default:
                 break  // game timers count on the game clock
             }

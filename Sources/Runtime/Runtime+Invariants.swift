@@ -19,6 +19,7 @@ struct InvariantState {
     var backgroundTasksEnded = 0
     var processEnded = false
     var refusedGLCallsSeen = 0  // of the display's own gate
+    var tasksLeftOpen = 0  // background tasks still open when the app left the background, not yet reported
 }
 
 extension Runtime {
@@ -93,9 +94,9 @@ extension Runtime {
             invariantState.snapshotOwed = nil
         }
         // 6: every beginBackgroundTask has exactly one end, before the app leaves the background.
-        if state != .background, state != .terminated, openBackgroundTasks > 0 {
-            violate(6, "\(openBackgroundTasks) background task(s) still open while \(status)")
-            openBackgroundTasks = 0
+        if invariantState.tasksLeftOpen > 0 {
+            violate(6, "\(invariantState.tasksLeftOpen) background task(s) still open while \(status)")
+            invariantState.tasksLeftOpen = 0
         }
     }
 }

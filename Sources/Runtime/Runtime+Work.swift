@@ -8,14 +8,20 @@ extension Runtime {
     public func settle() {
         while !pending.isEmpty {
             let (work, callback) = pending.removeFirst()
-            willDo?(.work(work))
-            let detail = perform(work, for: callback)
-            transcript.append(now, .work(work, detail: detail))
-            didPerformWork?(work, callback)
+            doWork(work, for: callback)
             if status.state == .terminated, status.reason == .glWhileBackgrounded { pending.removeAll() }
         }
         if status.state == .terminated, !invariantState.processEnded { endProcess() }
         checkInvariants(afterEvent: true)
+    }
+
+    /// The work point: does one piece of work (of `callback`, or of none: the autosave timer) and records it. Every
+    /// piece of work goes through here, so the watchdog, the transcript and the benchmarks' hook see them all.
+    func doWork(_ work: Work, for callback: Callback?) {
+        willDo?(.work(work))
+        let detail = perform(work, for: callback)
+        transcript.append(now, .work(work, detail: detail))
+        didPerformWork?(work, callback)
     }
 
     /// Does one piece of work; returns the transcript's detail, if any.
@@ -70,7 +76,6 @@ extension Runtime {
         case .beginBackgroundTask:
             openBackgroundTasks += 1
             invariantState.backgroundTasksBegun += 1
-            status.hasOpenBackgroundTask = true
             return nil
         case .endBackgroundTask:
             guard openBackgroundTasks > 0 else {
@@ -79,7 +84,6 @@ extension Runtime {
             }
             openBackgroundTasks -= 1
             invariantState.backgroundTasksEnded += 1
-            status.hasOpenBackgroundTask = openBackgroundTasks > 0
             return nil
         case .purgeCaches:
             let dropped = leaderboardTop.count
@@ -111,7 +115,6 @@ extension Runtime {
         violate(1, "GL call '\(entry)' while backgrounded")
         guard status.state != .terminated else { return }
         enter(.terminated, reason: .glWhileBackgrounded)
-        status = Status(.terminated, reason: .glWhileBackgrounded)
     }
 
     /// Draws the current scene now, through the GL guard: what a component does when it renders by itself.

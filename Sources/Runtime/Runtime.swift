@@ -31,7 +31,11 @@ public final class Runtime<Game: LifecycleGame> {
 
     public let profile: Profile
     public let seed: UInt64
-    public internal(set) var status = Status(.notRunning)
+    /// The life-cycle status. One fact, one writer: the state and its reason change only through the table
+    /// (`happen`, `enter`), and "a background task is open" is derived from the count of open tasks.
+    public var status: Status {
+        Status(appState, reason: appReason, hasOpenBackgroundTask: appState == .background && openBackgroundTasks > 0)
+    }
     public internal(set) var now: Nanoseconds = 0  // virtual (or real) ns since start
     public internal(set) var game: Game  // in-memory state: lost when the process dies
     public internal(set) var timers = TimerSet(gameTimers: Game.timers)
@@ -40,7 +44,10 @@ public final class Runtime<Game: LifecycleGame> {
     public internal(set) var peers: [LoopbackPeer] = []
     public internal(set) var isFrameLoopRunning = false
     public internal(set) var isGLForbidden = true  // no GL before the first didBecomeActive
+    /// Background tasks begun and not yet ended (`beginBackgroundTask` / `endBackgroundTask` work).
     public internal(set) var openBackgroundTasks = 0
+    private var appState = AppState.notRunning  // written only by `enter`
+    private var appReason: Reason? = nil  // written only by `enter`
     public internal(set) var transcript = Transcript()
     /// How many recent transcript lines to keep (nil, the default: every line). See `Transcript.limit`.
     public var transcriptLimit: Int? {
@@ -104,6 +111,15 @@ public final class Runtime<Game: LifecycleGame> {
         self.snapshots = snapshots
         self.game = game
         display?.forbidGL()
+    }
+
+    /// Records a change of state or reason: the one place the life-cycle state changes. `recorded: false` for the
+    /// end of a transition whose legs were each recorded already (same state, a reason the table keeps silent).
+    func enter(_ state: AppState, reason: Reason?, recorded: Bool = true) {
+        guard state != appState || reason != appReason else { return }
+        if recorded { transcript.append(now, .transition(from: appState, to: state, reason: reason)) }
+        appState = state
+        appReason = reason
     }
 
     /// True once the process has ended (until a relaunch).
