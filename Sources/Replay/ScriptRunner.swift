@@ -42,13 +42,9 @@ public enum ScriptRunner {
         for line in script.lines {
             switch line.command {
             case .event(let time, let event):
-                runtime.advance(to: time)
-                runtime.send(event)
-                runtime.settle()
+                runtime.inject(event, at: time)
             case .action(let time, let action):
-                runtime.advance(to: time)
-                runtime.perform(action)
-                runtime.settle()
+                runtime.inject(action, at: time)
             case .expect(let expectation):
                 expectations += 1
                 let failure = check(expectation, on: runtime)

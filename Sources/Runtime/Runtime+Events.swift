@@ -11,6 +11,22 @@ extension Runtime {
         happen(event)
     }
 
+    /// Injects an OS event as a host does: advances the clock to `time` (if given and later), sends `event` and
+    /// performs its work before returning. The one call a host or a script runner needs per event.
+    public func inject(_ event: Event, at time: Nanoseconds? = nil) {
+        if let time { advance(to: time) }
+        send(event)
+        settle()
+    }
+
+    /// Injects a player's action as a host does: advances the clock to `time` (if given and later), performs
+    /// `action` and its work before returning.
+    public func inject(_ action: GameAction, at time: Nanoseconds? = nil) {
+        if let time { advance(to: time) }
+        perform(action)
+        settle()
+    }
+
     /// Records `event` without the recording: also how the OS's own decisions (suspension) arrive.
     func happen(_ event: Event) {
         transcript.append(now, .event(name: event.rawValue, args: nil))

@@ -126,8 +126,7 @@ struct PlayCommand: ParsableCommand {
         runtime.hostStatus = ["Ctrl+S sms  Ctrl+C call  Ctrl+H home  Ctrl+L lock  (interlude play --help)"]
         if record != nil { runtime.startRecording() }
         let platform = GLFWPlatform(display: display, runtime: runtime)
-        runtime.send(.launched)
-        runtime.settle()
+        runtime.inject(.launched)
         if level != 1 { runtime.perform(.play(.singlePlayer, level: level)) }
         platform.run(maxFrames: frames)
         if let record, let recording = runtime.recording {

@@ -46,8 +46,7 @@ struct SoakCommand: ParsableCommand {
         let runtime = Runtime(profile: .ios5, seed: seed, snapshots: store)
         runtime.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         runtime.transcriptLimit = Transcript.sessionLimit  // never written: memory stays flat over any number of cycles
-        runtime.send(.launched)
-        runtime.settle()
+        runtime.inject(.launched)
         let load = runtime.transcript.entries.last {
             if case .work(.loadSnapshot, _) = $0.entry { return true } else { return false }
         }
@@ -78,13 +77,11 @@ struct SoakCommand: ParsableCommand {
     }
 
     private func act(_ runtime: Runtime<Game>, _ action: GameAction) {
-        runtime.perform(action)
-        runtime.settle()
+        runtime.inject(action)
     }
 
     private func send(_ runtime: Runtime<Game>, _ event: Event) {
-        runtime.send(event)
-        runtime.settle()
+        runtime.inject(event)
     }
 }
 

@@ -88,14 +88,12 @@ enum BenchRuntime {
                 }
             default: throw BenchmarkError("cannot bring the app back from \(runtime.status)")
             }
-            runtime.send(event)
-            runtime.settle()
+            runtime.inject(event)
         }
         guard runtime.status.state == .active else { throw BenchmarkError("stuck in \(runtime.status)") }
         if runtime.game.state.screen == .menu { runtime.perform(.play(.singlePlayer, level: heaviestLevel)) }
         if runtime.game.state.isPaused { runtime.perform(.resume) }
-        runtime.perform(.fire)
-        runtime.settle()
+        runtime.inject(.fire)
         runtime.advance(by: 3 * step)
         guard runtime.game.state.isRunning else {
             throw BenchmarkError("the game is not running after \(runtime.status)")
@@ -106,8 +104,7 @@ enum BenchRuntime {
     /// Sends `events` in turn, settling after each (untimed set-up).
     static func reach(_ runtime: Runtime<Game>, through events: [Event]) {
         for event in events {
-            runtime.send(event)
-            runtime.settle()
+            runtime.inject(event)
         }
     }
 }

@@ -95,21 +95,18 @@ enum CycleMemory {
     /// restored), then back to play: resume, fire, `frames` frames. The first cycle checks that the surfaces really
     /// go and come back and that the game runs again.
     static func cycle(_ runtime: Runtime<Game>, frames: Int, first: Bool) throws {
-        runtime.send(.homePressed)
-        runtime.settle()
+        runtime.inject(.homePressed)
         if first, !runtime.lastWork.contains(.releaseGLSurfaces) {
             throw BenchmarkError("homePressed did not release the surfaces: \(runtime.lastWork)")
         }
         runtime.advance(by: BenchRuntime.step)
         guard runtime.status.state == .suspended else { throw BenchmarkError("not suspended: \(runtime.status)") }
-        runtime.send(.iconTapped)
-        runtime.settle()
+        runtime.inject(.iconTapped)
         if first, !runtime.lastWork.contains(.restoreGLSurfaces) {
             throw BenchmarkError("iconTapped did not restore the surfaces: \(runtime.lastWork)")
         }
         runtime.perform(.resume)
-        runtime.perform(.fire)
-        runtime.settle()
+        runtime.inject(.fire)
         let presented = runtime.framesPresented
         runtime.advance(by: Int64(frames) * BenchRuntime.step)
         if first, !runtime.game.state.isRunning || runtime.framesPresented != presented + Int64(frames) {

@@ -46,8 +46,7 @@ enum ResumeBenchmark {
             guard runtime.status.state == .suspended else { throw BenchmarkError("not suspended: \(runtime.status)") }
             let presented = runtime.framesPresented
             let start = clock.now
-            runtime.send(.iconTapped)
-            runtime.settle()
+            runtime.inject(.iconTapped)
             runtime.advance(by: BenchRuntime.step)
             display.renderer.finish()
             let resumeTime = milliseconds(start.duration(to: clock.now))
@@ -99,8 +98,7 @@ enum ResumeBenchmark {
         display.redrawsUnchangedScenes = true  // benchmarks time every frame
         let store = try FileSnapshotStore(folder: folder)
         let runtime = Runtime(profile: .ios5, seed: 1, display: display, snapshots: store, levels: levels)
-        runtime.send(.launched)
-        runtime.settle()
+        runtime.inject(.launched)
         runtime.advance(by: BenchRuntime.step)
         display.renderer.finish()
         let time = start.duration(to: clock.now)

@@ -41,9 +41,7 @@ enum ScenarioScripts {
         var lines: [Command] = []
         var time: Nanoseconds = 0
         func send(_ event: Event) {
-            runtime.advance(to: time)
-            runtime.send(event)
-            runtime.settle()
+            runtime.inject(event, at: time)
             lines.append(.event(time: time, event))
             lines.append(.expect(.state(runtime.status.state)))
         }
@@ -51,9 +49,7 @@ enum ScenarioScripts {
         if random.next() % 2 == 0 {
             time += 500 * millisecond
             let action = GameAction.play(.singlePlayer, level: 1)
-            runtime.advance(to: time)
-            runtime.perform(action)
-            runtime.settle()
+            runtime.inject(action, at: time)
             lines.append(.action(time: time, action))
         }
         for _ in 0..<events {

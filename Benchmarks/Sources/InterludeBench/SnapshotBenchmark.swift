@@ -74,11 +74,9 @@ enum SnapshotBenchmark {
         let file = try! FileSnapshotStore(folder: folder)
         let store: any SnapshotStore = background ? BackgroundSnapshotStore(wrapping: file) : file
         let runtime = Runtime(profile: .ios4, seed: 1, snapshots: store, levels: levels)
-        runtime.send(.launched)
-        runtime.settle()
+        runtime.inject(.launched)
         if !runtime.game.state.isInSession { runtime.perform(.play(.singlePlayer, level: BenchRuntime.heaviestLevel)) }
-        runtime.perform(.resume)
-        runtime.settle()
+        runtime.inject(.resume)
         runtime.advance(by: 2_000_000_000)
         return runtime
     }
@@ -87,15 +85,12 @@ enum SnapshotBenchmark {
     /// steps of play (not timed). Returns the timed part.
     static func interrupt(_ runtime: Runtime<Game>, _ event: Event, then back: Event) -> Duration {
         let elapsed = ContinuousClock().measure {
-            runtime.send(event)
-            runtime.settle()
+            runtime.inject(event)
         }
         runtime.advance(by: 16_666_667)
-        runtime.send(back)
-        runtime.settle()
+        runtime.inject(back)
         runtime.perform(.resume)
-        runtime.perform(.fire)
-        runtime.settle()
+        runtime.inject(.fire)
         runtime.advance(by: 50_000_000)
         return elapsed
     }

@@ -161,8 +161,7 @@ enum TransitionBenchmark {
         }
         let start = clock.now
         mark = start
-        runtime.send(event)
-        runtime.settle()
+        runtime.inject(event)
         let total = milliseconds(start.duration(to: clock.now))
         runtime.didPerformWork = nil
         return (total, split)

@@ -14,10 +14,8 @@ enum BenchSession {
     /// A runtime playing `level` (1-based) of `levels` in single player, active, its frame loop running.
     static func start(levels: [Level], level: Int, display: (any Display<Scene>)?) -> Runtime<Game> {
         let runtime = Runtime(profile: .ios5, seed: 7, display: display, levels: levels)
-        runtime.send(.launched)
-        runtime.settle()
-        runtime.perform(.play(.singlePlayer, level: level))
-        runtime.settle()
+        runtime.inject(.launched)
+        runtime.inject(.play(.singlePlayer, level: level))
         return runtime
     }
 
