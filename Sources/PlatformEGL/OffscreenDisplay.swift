@@ -14,7 +14,7 @@ import Runtime
 
 /// A Display that renders a game's scenes offscreen through EGL, hashes captured frames and writes them as images.
 /// Public because it is the headless host a game's replays and tests run on.
-public final class OffscreenDisplay<Renderer: SceneRenderer>: Display {
+public final class OffscreenDisplay<Renderer: SceneRenderer>: RendererDisplay {
     public typealias Scene = Renderer.Scene
 
     /// Framebuffer width in pixels.
@@ -22,24 +22,23 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: Display {
     /// Framebuffer height in pixels.
     public let height: Int
     /// Where `capture` and `keptImage` write `<name>.png`; nil writes nothing.
-    public let outputDirectory: String?
-    /// Encodes captured frames; nil: frames are only hashed.
-    public let imageWriter: ImageWriter?
+    public var outputDirectory: String? { frames.outputDirectory }
     /// The headless GL context, current on the thread that made the display.
     public let context: EGLOffscreenContext
     /// The renderer drawing into the framebuffer.
     public let renderer: Renderer
     /// Calls to `present`, drawn or not.
     public private(set) var presentedFrames = 0
-    /// What went wrong without stopping the display (a PNG that could not be written, a lost context), in order.
-    public private(set) var problems: [String] = []
+    /// What went wrong without stopping the display (a lost context; then images not written), in order.
+    public var problems: [String] { contextProblems + frames.problems }
+    private var contextProblems: [String] = []
+    private var frames: FrameKeeper  // hashes, the kept switcher picture, image files
     /// Draw every presented scene, even one equal to what the framebuffer holds (benchmarks, comparisons).
     public var redrawsUnchangedScenes = false
     /// Presents of a scene equal to the framebuffer's, not drawn again.
     public private(set) var unchangedFramesSkipped = 0
     // What the framebuffer holds, when it is exactly that scene's drawing, with the renderer's counts at the time.
     private var sceneOnScreen: (scene: Scene, drawn: Int, surfaces: Int)?
-    private var keptPixels: [UInt8]?  // RGBA, top row first; the framebuffer as of the last releaseSurfaces
 
     /// The renderer's GL guard.
     public var gate: GLGate { renderer.gate }
@@ -56,8 +55,7 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: Display {
         }
         self.width = width
         self.height = height
-        self.outputDirectory = outputDirectory
-        self.imageWriter = imageWriter
+        frames = FrameKeeper(outputDirectory: outputDirectory, imageWriter: imageWriter)
         context = try EGLOffscreenContext()
         renderer = try makeRenderer()
         renderer.makeSurfaces(width: width, height: height)
@@ -116,10 +114,7 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: Display {
     /// the framebuffer and its renderbuffers; shaders, textures and meshes stay.
     public func releaseSurfaces() {
         guard makeCurrent() else { return }
-        if renderer.hasSurfaces {
-            let pixels = renderer.readPixels()
-            if pixels.count == width * height * 4 { keptPixels = pixels }
-        }
+        if renderer.hasSurfaces { frames.keep(renderer.readPixels(), width: width, height: height) }
         renderer.releaseSurfaces()
     }
 
@@ -137,32 +132,16 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: Display {
         remember(scene)
         let pixels = renderer.readPixels()
         guard pixels.count == width * height * 4 else { return Frame(file: nil, hash: scene.contentHash) }
-        return save(pixels, as: name)
+        return frames.frame(of: pixels, width: width, height: height, named: name + ".png")
     }
 
     /// Writes the copy kept by the last `releaseSurfaces` as `<name>.png`, without any GL or EGL call; nil if none.
-    public func keptImage(_ name: String) -> Frame? {
-        guard let keptPixels else { return nil }
-        return save(keptPixels, as: name)
-    }
+    public func keptImage(_ name: String) -> Frame? { frames.keptFrame(named: name + ".png") }
 
     /// The framebuffer's pixels (RGBA, top row first), empty without surfaces or while GL is forbidden.
     public func readPixels() -> [UInt8] {
         guard makeCurrent() else { return [] }
         return renderer.readPixels()
-    }
-
-    private func save(_ pixels: [UInt8], as name: String) -> Frame {
-        let hash = FrameHash.fnv1a64(pixels)
-        guard let outputDirectory, let imageWriter else { return Frame(file: nil, hash: hash) }
-        let file = name + ".png"
-        do {
-            try imageWriter(pixels, width, height, outputDirectory + "/" + file)
-            return Frame(file: file, hash: hash)
-        } catch {
-            problems.append("\(error)")
-            return Frame(file: nil, hash: hash)
-        }
     }
 
     /// Makes the context current here if another display's context took its place; records failures.
@@ -171,7 +150,7 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: Display {
             try context.makeCurrent()
             return true
         } catch {
-            problems.append("\(error)")
+            contextProblems.append("\(error)")
             return false
         }
     }

@@ -16,25 +16,20 @@ extension GLFWWindowDisplay {
         guard pixels.count == surfaceSize.width * surfaceSize.height * 4, !pixels.isEmpty else {
             return Frame(file: nil, hash: scene.contentHash)
         }
-        let file = write(pixels, surfaceSize.width, surfaceSize.height, as: name + ".png")
-        return Frame(file: file, hash: Self.frameHash(pixels))
+        return frames.frame(of: pixels, width: surfaceSize.width, height: surfaceSize.height, named: name + ".png")
     }
 
     /// The frame kept by the last `releaseSurfaces`, written as `<name>.png` with an `imageWriter`; no GL call.
-    public func keptImage(_ name: String) -> Frame? {
-        guard let kept else { return nil }
-        let file = write(kept.pixels, kept.width, kept.height, as: name + ".png")
-        return Frame(file: file, hash: Self.frameHash(kept.pixels))
-    }
+    public func keptImage(_ name: String) -> Frame? { frames.keptFrame(named: name + ".png") }
 
     /// The last frame kept by `releaseSurfaces`: RGBA, top row first, and its size.
-    public var keptFrame: (pixels: [UInt8], width: Int, height: Int)? { kept }
+    public var keptFrame: (pixels: [UInt8], width: Int, height: Int)? { frames.kept }
 
     /// Writes what the window shows as `interlude-N.png` (N = 1, 2, … not yet taken) in `outputDirectory`:
     /// `scene` drawn afresh while GL is allowed, else the frame kept when the app left the foreground.
     /// Returns the path written, or nil (no `imageWriter`, nothing to write, or a write error in `problems`).
     public func screenshot(_ scene: Scene) -> String? {
-        var image = kept
+        var image = frames.kept
         if !renderer.gate.isForbidden, renderer.hasSurfaces {
             makeCurrent()
             renderer.draw(scene)
@@ -49,22 +44,8 @@ extension GLFWWindowDisplay {
             screenshotCount += 1
             name = "interlude-\(screenshotCount).png"
         } while FileManager.default.fileExists(atPath: outputDirectory + "/" + name)
-        return write(image.pixels, image.width, image.height, as: name).map { outputDirectory + "/" + $0 }
-    }
-
-    /// Writes through `imageWriter`; returns the file name, or nil when there is no writer or it failed.
-    private func write(_ pixels: [UInt8], _ width: Int, _ height: Int, as name: String) -> String? {
-        guard let imageWriter else { return nil }
-        do {
-            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
-            try imageWriter(pixels, width, height, outputDirectory + "/" + name)
-            return name
-        } catch {
-            problems.append("\(name): \(error)")
-            return nil
+        return frames.write(image.pixels, width: image.width, height: image.height, as: name).map {
+            outputDirectory + "/" + $0
         }
     }
-
-    /// The transcript's frame hash (CONTRACT §8): FNV-1a 64 of the RGBA bytes, as PlatformEGL's FrameHash.
-    static func frameHash(_ pixels: [UInt8]) -> String { FrameHash.fnv1a64(pixels) }
 }

@@ -11,7 +11,7 @@ import Runtime
 
 /// A GLFW window with an OpenGL 3.3 core context, shown through the `Display` port, drawing a game's scenes with its
 /// `SceneRenderer`. Public because it is the window host a game plays in.
-public final class GLFWWindowDisplay<Renderer: SceneRenderer>: Display {
+public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
     public typealias Scene = Renderer.Scene
 
     /// The GLFW window (`GLFWwindow*`).
@@ -22,14 +22,20 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: Display {
     public let renderer: Renderer
     /// Calls to `present`, drawn or not.
     public private(set) var presentedFrames = 0
-    /// Encodes captures and screenshots (e.g. PlatformEGL's `PNGFile.write`); nil: frames are only hashed.
-    public var imageWriter: ImageWriter?
+    /// Encodes captures and screenshots (e.g. Services' `PNGFile.write`); nil: frames are only hashed.
+    public var imageWriter: ImageWriter? {
+        get { frames.imageWriter }
+        set { frames.imageWriter = newValue }
+    }
     /// Where captures (`<name>.png`) and screenshots (`interlude-N.png`) go.
-    public var outputDirectory = "."
+    public var outputDirectory: String {
+        get { frames.outputDirectory ?? "." }
+        set { frames.outputDirectory = newValue }
+    }
     /// What went wrong without stopping the display (an image that could not be written), oldest first.
-    public internal(set) var problems: [String] = []
+    public var problems: [String] { frames.problems }
     let events = WindowEventQueue()
-    var kept: (pixels: [UInt8], width: Int, height: Int)?  // last frame copied by releaseSurfaces, top row first
+    var frames = FrameKeeper(outputDirectory: ".", imageWriter: nil)  // hashes, the kept picture, image files
     var screenshotCount = 0  // screenshots written so far
     var surfaceSize = (width: 0, height: 0)  // pixels of the renderer's framebuffer, valid while it has surfaces
     private var shownStatus: String?  // the suffix now in the window title; nil: the bare title
@@ -109,9 +115,7 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: Display {
     public func releaseSurfaces() {
         makeCurrent()
         if renderer.hasSurfaces {
-            let pixels = renderer.readPixels()
-            let size = surfaceSize
-            if pixels.count == size.width * size.height * 4 { kept = (pixels, size.width, size.height) }
+            frames.keep(renderer.readPixels(), width: surfaceSize.width, height: surfaceSize.height)
         }
         renderer.releaseSurfaces()
     }
@@ -136,13 +140,6 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: Display {
         renderer.makeSurfaces(width: size.width, height: size.height)
         if renderer.hasSurfaces { surfaceSize = size }
     }
-
-    /// From now on the renderer's gate refuses every GL call.
-    public func forbidGL() { renderer.gate.forbid() }
-    /// GL calls are admitted again.
-    public func allowGL() { renderer.gate.allow() }
-    /// Every renderer entry refused while GL was forbidden, oldest first.
-    public var refusedGLCalls: [String] { renderer.gate.violations }
 
     /// Shows `status` in the title bar ("Interlude — inactive(call)"), or the bare title for nil. No GL, so it
     /// works in every state: outside `active` the runtime presents no frames and the picture stands still.

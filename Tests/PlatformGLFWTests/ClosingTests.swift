@@ -91,7 +91,8 @@ final class ClosingTests: XCTestCase {
 
     func testFromTerminated() {
         let runtime = launchedRuntime(.ios5)
-        runtime.inject(.homePressed, .terminatedByOS)
+        runtime.inject(.homePressed)
+        runtime.inject(.terminatedByOS)
         XCTAssertEqual(
             DesktopMapping.inputs(for: .closeRequested, status: runtime.status, screen: "menu"), [.quit])
     }

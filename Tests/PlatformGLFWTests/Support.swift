@@ -25,14 +25,6 @@ func launchedRuntime(_ profile: Profile = .ios5, display: (any Display<Scene>)? 
 }
 
 extension Runtime<Game> {
-    /// Sends each event and performs its work, as the window loop does.
-    func inject(_ events: Event...) {
-        for event in events {
-            send(event)
-            settle()
-        }
-    }
-
     /// Carries out what the mapping asked for, as `GLFWPlatform.apply` does; `quit` and `screenshot` are no-ops.
     func apply(_ inputs: [DesktopInput]) {
         for input in inputs {
