@@ -9,7 +9,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts clean
+.PHONY: setup build replay test example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -38,6 +38,13 @@ check-imports:
 test: setup check-imports
 	swift build --build-tests $(SWIFT_FLAGS)
 	$(XVFB) swift test $(SWIFT_FLAGS)
+	$(MAKE) example
+
+# The second game (Examples/Breakout): a package of its own that uses Interlude by path and product names only.
+EXAMPLE = Examples/Breakout
+example:
+	cd $(EXAMPLE) && swift build --build-tests $(SWIFT_FLAGS)
+	cd $(EXAMPLE) && $(CURDIR)/$(XVFB) swift test $(SWIFT_FLAGS)
 
 # The committed transcripts of the bundled scripts (Tests/Fixtures/golden): `make golden-check` compares a fresh
 # replay with them, rendered frames included (frame hashes from llvmpipe: checked here, not in CI, since another

@@ -97,6 +97,18 @@ public protocol LifecycleGame: Sendable {
     var levelCount: Int { get }
 }
 
+/// What a game without a leaderboard screen, a menu animation, game timers, a match or notices need not write.
+extension LifecycleGame {
+    public var isShowingLeaderboard: Bool { false }
+    public mutating func idleFrame() {}
+    public static var timers: [GameTimer] { [] }
+    public mutating func timerFired(_ name: TimerName) {}
+    public mutating func leaveMatch() {}
+    public mutating func tell(_ notice: String) {}
+    public var maximumScore: Int64 { 0 }
+    public var levelCount: Int { 1 }
+}
+
 /// A scene a display can draw. `contentHash` stands for a frame when nothing is rendered (`--no-render`): it must
 /// cover everything the frame shows that a test could tell apart.
 public protocol GameScene: Sendable {

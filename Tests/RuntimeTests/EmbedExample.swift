@@ -1,0 +1,70 @@
+// EmbedExample: the README's "Embed Interlude in your game" example, compiled and tested here so that it stays true.
+// A clicker: `play` starts a session, `fire` clicks, the life cycle pauses and saves it.
+
+import Lifecycle
+import Runtime
+
+struct Clicker: LifecycleGame {
+    var clicks: Int64 = 0
+    var steps: Int64 = 0
+    var isInSession = false
+    var isPaused = false
+    var reports: [GameReport] = []
+
+    var isRunning: Bool { isInSession && !isPaused }
+    var screenName: String { isInSession ? "singlePlayer" : "menu" }
+    var stateHash: String {
+        var hasher = StateHasher()
+        hasher.combine(clicks)
+        return hasher.hex
+    }
+    var savedState: [String: Int64] { ["clicks": clicks, "inSession": isInSession ? 1 : 0] }
+
+    mutating func perform(_ action: GameAction, context: ActionContext) -> String? {
+        switch action {
+        case .play where !isInSession:
+            (isInSession, clicks) = (true, 0)
+            reports.append(.sessionStarted(multiplayer: false))
+        case .fire where isRunning: clicks += 1
+        case .resume where isPaused: isPaused = false
+        default: return "the clicker cannot \(action) now"
+        }
+        return nil
+    }
+    mutating func hold(_ control: Control, _ isHeld: Bool) {}
+    mutating func step() { steps += 1 }
+    mutating func pause() { isPaused = isInSession }
+    mutating func takeReports() -> [GameReport] {
+        defer { reports = [] }
+        return reports
+    }
+    func relaunched() -> Clicker { Clicker() }
+    func scene(status: [String], leaderboard: [String]) -> ClickerScene { ClickerScene(text: "\(clicks) clicks") }
+
+    func encodeSnapshot(_ state: [String: Int64], extras: [String: Int64]) -> [UInt8] {
+        SnapshotText.encode(format: "clicker", version: 1, values: extras.merging(state) { $1 })
+    }
+    func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<[String: Int64]> {
+        var extras = try SnapshotText.decode(bytes, format: "clicker", versions: 1...1).values
+        let state = ["clicks", "inSession"].reduce(into: [:]) { $0[$1] = extras.removeValue(forKey: $1) ?? 0 }
+        return SavedGame(state: state, extras: extras)
+    }
+    func whyCannotRestore(_ state: [String: Int64]) -> String? { state["clicks"]! >= 0 ? nil : "clicks < 0" }
+    func snapshotValues(_ saved: SavedGame<[String: Int64]>) -> [String: Int64] {
+        saved.extras.merging(saved.state) { $1 }
+    }
+    mutating func restore(_ state: [String: Int64]) -> Restored {
+        guard state["inSession"] == 1 else { return .noSession(detail: "menu") }
+        (isInSession, isPaused, clicks) = (true, true, state["clicks"]!)
+        return .session(detail: "restored \(clicks) clicks, paused")
+    }
+}
+
+struct ClickerScene: GameScene, Equatable {
+    var text: String
+    var contentHash: String {
+        var hasher = StateHasher()
+        hasher.combine(text)
+        return hasher.hex
+    }
+}
