@@ -1,26 +1,9 @@
 // ScriptRunner: replays an interruption script on a runtime with virtual time, checks its `expect` lines
-// and the invariants, and ends the transcript with the verdict (CONTRACT §7, §8).
+// and the invariants, and ends the transcript with the verdict (CONTRACT §7, §8). The checks themselves live in
+// ScriptRunner+Expectations.swift; what a replay returns in ReplayResult.swift.
 
 import Lifecycle
 import Runtime
-
-/// What a replay produced.
-public struct ReplayResult: Sendable {
-    public let scriptName: String
-    /// The run's transcript as typed entries (the lines a limit let go are not in it).
-    public let record: Transcript
-    public let failures: [String]  // failed expectations and broken invariants, one line each
-    public let frames: [Frame]
-    public let finalState: AppState
-    public let simulationHash: String
-    public let expectations: Int  // how many expect lines ran
-
-    /// The transcript as JSON Lines, encoded when asked: a replay that streamed it to a file never pays for it twice.
-    public var transcript: String { record.text }
-
-    /// True when every expectation held and no invariant broke.
-    public var ok: Bool { failures.isEmpty }
-}
 
 /// Replays scripts on any game: the runner drives a runtime through its public API only.
 public enum ScriptRunner {
@@ -36,7 +19,9 @@ public enum ScriptRunner {
             profile: profile, seed: script.seed, game: makeGame(script.seed), display: display, snapshots: snapshots)
         runtime.presentEvery = presentEvery
         configure(runtime)
-        var failures: [String] = []
+        var failures: [ExpectationFailure] = []
+        // The line each violation broke during, by index in `runtime.violations` (nil: before the first line).
+        var violationLines: [SourceLocation?] = Array(repeating: nil, count: runtime.violations.count)
         var frames: [Frame] = []
         var expectations = 0
         for line in script.lines {
@@ -47,9 +32,9 @@ public enum ScriptRunner {
                 runtime.inject(action, at: time)
             case .expect(let expectation):
                 expectations += 1
-                let failure = check(expectation, on: runtime)
-                if let failure { failures.append("\(line.location): expect failed: \(failure)") }
-                runtime.noteExpectation(line: line.location.line, failure: failure)
+                let mismatch = check(expectation, on: runtime)
+                if let mismatch { failures.append(mismatch.failure(of: expectation, at: line.location)) }
+                runtime.noteExpectation(line: line.location.line, failure: mismatch?.detail)
             case .capture(let name):
                 let frame = runtime.capture("\(script.name)-\(name)")
                 frames.append(frame)
@@ -57,69 +42,13 @@ public enum ScriptRunner {
             case .leaderboard(let setting):
                 runtime.configureLeaderboard(setting)
             }
+            violationLines += Array(repeating: line.location, count: runtime.violations.count - violationLines.count)
         }
-        failures += runtime.violations.map { "\(script.name): \($0)" }
-        let ok = failures.isEmpty
-        runtime.noteEnd(ok: ok)
+        let violations = zip(runtime.violations, violationLines).map { ReplayViolation(violation: $0, location: $1) }
+        runtime.noteEnd(ok: failures.isEmpty && violations.isEmpty)
         return ReplayResult(
-            scriptName: script.name, record: runtime.transcript, failures: failures, frames: frames,
-            finalState: runtime.status.state, simulationHash: runtime.simulationHash, expectations: expectations)
-    }
-
-    /// Nil when `expectation` holds, else what was found instead.
-    static func check<Game: LifecycleGame>(_ expectation: Expectation, on runtime: Runtime<Game>) -> String? {
-        let game = runtime.game
-        switch expectation {
-        case .state(let state):
-            return runtime.status.state == state ? nil : "state is \(runtime.status), expected \(state.rawValue)"
-        case .callbacks(let callbacks):
-            return runtime.lastCallbacks == callbacks
-                ? nil : "callbacks were [\(list(runtime.lastCallbacks))], expected [\(list(callbacks))]"
-        case .work(let work):
-            let missing = work.filter { !runtime.lastWork.contains($0) }
-            return missing.isEmpty ? nil : "work [\(list(runtime.lastWork))] lacks \(list(missing))"
-        case .paused:
-            return game.isInSession && game.isPaused ? nil : "the game is not paused (screen \(game.screenName))"
-        case .running:
-            return game.isRunning && runtime.status.state == .active
-                ? nil
-                : "the game is not running (screen \(game.screenName), paused \(game.isPaused), \(runtime.status))"
-        case .counter(let counter, let expected):
-            let actual: Int
-            switch counter {
-            case .timers: actual = runtime.liveTimerCount
-            case .requests: actual = runtime.leaderboard.inFlight.count
-            case .peers: actual = runtime.peers.count
-            }
-            return actual == expected ? nil : "\(counter.rawValue) is \(actual), expected \(expected)"
-        case .snapshot(let conditions):
-            return checkSnapshot(conditions, in: runtime)
-        case .screen(let name):
-            return game.screenName == name ? nil : "screen is \(game.screenName), expected \(name)"
-        }
-    }
-
-    private static func checkSnapshot<Game: LifecycleGame>(
-        _ conditions: [SnapshotCondition], in runtime: Runtime<Game>
-    ) -> String? {
-        let values: [String: Int64]
-        switch runtime.storedSnapshotValues() {
-        case .success(let found): values = found
-        case .failure(let why): return "\(why)"
-        }
-        for condition in conditions {
-            guard let value = values[condition.key] else {
-                return "the snapshot has no '\(condition.key)'; it has \(values.keys.sorted().joined(separator: ", "))"
-            }
-            if !condition.comparison.holds(value, condition.value) {
-                return
-                    "snapshot \(condition.key) is \(value), expected \(condition.comparison.rawValue)\(condition.value)"
-            }
-        }
-        return nil
-    }
-
-    private static func list<T: RawRepresentable>(_ items: [T]) -> String where T.RawValue == String {
-        items.map(\.rawValue).joined(separator: ", ")
+            scriptName: script.name, record: runtime.transcript, expectationFailures: failures,
+            violations: violations, frames: frames, finalState: runtime.status.state,
+            simulationHash: runtime.simulationHash, expectations: expectations)
     }
 }
