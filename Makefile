@@ -33,6 +33,8 @@ check-imports:
 	@# Only GLHost, Renderer and Platform* touch GL; Runtime never imports a game, a renderer, the scripts or Foundation.
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\|Replay\)' Sources/Runtime; then echo "Runtime imports a game, GL, the scripts or Foundation"; exit 1; fi
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\)' Sources/Replay; then echo "Replay imports a game, GL or Foundation"; exit 1; fi
+	@# The testing library replays scripts on any game: it never imports one, GL or the command line.
+	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|GameCore\|Services\|Platform\)' Sources/InterludeTesting; then echo "InterludeTesting imports a game, GL or a host"; exit 1; fi
 	@echo "import rules hold"
 
 test: setup check-imports

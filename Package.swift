@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "InterludeOffscreen", targets: ["PlatformEGL"]),
         // The window host: a GLFW window, its Display and the real-time loop for any game (module PlatformGLFW).
         .library(name: "InterludeWindow", targets: ["PlatformGLFW"]),
+        // Your game's tests: replay scripts, readable failures, Swift Testing and XCTest (module InterludeTesting).
+        .library(name: "InterludeTesting", targets: ["InterludeTesting"]),
         .executable(name: "interlude", targets: ["interlude"]),
         .executable(name: "interlude-bench", targets: ["InterludeBench"]),
     ],
@@ -48,6 +50,7 @@ let package = Package(
         .target(name: "Runtime", dependencies: ["Lifecycle"]),
         .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime"]),
         .target(name: "Replay", dependencies: ["Lifecycle", "Runtime"]),
+        .target(name: "InterludeTesting", dependencies: ["Lifecycle", "Runtime", "Replay"]),
         .target(name: "GLHost", dependencies: ["CGL", "Runtime"]),
         .target(name: "Renderer", dependencies: ["CGL", "GLHost", "GameCore", "Runtime"]),
         .target(
@@ -121,6 +124,9 @@ let package = Package(
             dependencies: [
                 "interlude", "PlatformEGL", "ShooterPlatform", "Runtime", "Replay", "Lifecycle", "GameCore",
             ]),
+        .testTarget(
+            name: "InterludeTestingTests",
+            dependencies: ["InterludeTesting", "GameCore", "Runtime", "Replay", "Lifecycle", "Services"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,7 @@ public enum ModuleGraph {
         ("Runtime", ["Lifecycle"]),
         ("GameCore", ["Lifecycle", "Runtime"]),
         ("Replay", ["Lifecycle", "Runtime"]),
+        ("InterludeTesting", ["Lifecycle", "Runtime", "Replay"]),
         ("GLHost", ["CGL", "Runtime"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         ("Services", ["GameCore", "Runtime", "CPNG"]),
