@@ -95,34 +95,41 @@ let package = Package(
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle", "GameCore", "Runtime"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore", "Runtime", "Lifecycle"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Lifecycle", "GameCore", "Replay"]),
+        .testTarget(
+            name: "RuntimeTests", dependencies: ["Runtime", "Lifecycle", "GameCore", "Replay", "InterludeTesting"]),
         .testTarget(
             name: "RendererTests",
             dependencies: [
                 "Renderer", "PlatformEGL", "ShooterPlatform", "GLHost", "GameCore", "Runtime", "Services", "CGL",
+                "InterludeTesting",
             ]),
         .testTarget(
             name: "PlatformGLFWTests",
             dependencies: [
                 "PlatformGLFW", "ShooterPlatform", "GLHost", "Runtime", "Lifecycle", "GameCore", "Services", "CGLFW",
+                "InterludeTesting",
             ],
             exclude: ["run-under-xvfb.sh"]),
         .testTarget(
             name: "ServicesTests",
-            dependencies: ["Services", "Runtime", "GameCore", "Lifecycle", "Replay", "interlude", "InterludeBench"]),
+            dependencies: [
+                "Services", "Runtime", "GameCore", "Lifecycle", "Replay", "interlude", "InterludeBench",
+                "InterludeTesting",
+            ]),
         .executableTarget(
             name: "leaderboard-load", dependencies: ["LeaderboardServer"],
             path: "Benchmarks/Sources/leaderboard-load"),
         .testTarget(
             name: "LeaderboardTests",
             dependencies: [
-                "LeaderboardServer", "Services", "Runtime", "Lifecycle", "GameCore", "Replay",
+                "LeaderboardServer", "Services", "Runtime", "Lifecycle", "GameCore", "Replay", "InterludeTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "InterludeTests",
             dependencies: [
                 "interlude", "PlatformEGL", "ShooterPlatform", "Runtime", "Replay", "Lifecycle", "GameCore",
+                "InterludeTesting",
             ]),
         .testTarget(
             name: "InterludeTestingTests",

@@ -198,7 +198,7 @@ struct DrivingTests {
     func durations() {
         let runtime = Runtime(profile: .ios4, seed: 7).launch()
         #expect(runtime.status.state == .active)
-        runtime.act(.play(.singlePlayer, level: 1), at: .seconds(0.6))
+        runtime.inject(.play(.singlePlayer, level: 1), at: .seconds(0.6))
         #expect(runtime.now == 600_000_000)
         runtime.inject(.smsArrived, at: .milliseconds(3700))
         #expect(runtime.now == 3_700_000_000 && runtime.status.state == .inactive)

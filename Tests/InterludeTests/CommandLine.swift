@@ -42,13 +42,6 @@ enum Interlude {
             errors: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A fresh temporary folder.
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     static var bundledScripts: [String] {
         let folder = root.appendingPathComponent("Assets/Interruptions")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -3,6 +3,7 @@
 // starts a new game and says so, instead of crashing again.
 
 import Foundation
+import InterludeTesting
 import XCTest
 
 final class CrashGuardCommandTests: XCTestCase {
@@ -20,7 +21,7 @@ final class CrashGuardCommandTests: XCTestCase {
         """
 
     func testATrapJustAfterARestoreIsNotRepeatedAtTheNextLaunch() throws {
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("relaunch.script")
         try Self.script.write(to: script, atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import InterludeTesting
 import XCTest
 
 @testable import interlude
@@ -18,7 +19,7 @@ final class DiagramTests: XCTestCase {
     }
 
     func testDiagramCheckNoticesAStaleFile() throws {
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         XCTAssertEqual(try Interlude.run(["diagram", "--out", folder.path]).status, 0)
         XCTAssertEqual(try Interlude.run(["diagram", "--check", "--out", folder.path]).status, 0)
         let file = folder.appendingPathComponent("lifecycle-ios4.mmd")

@@ -3,6 +3,7 @@
 // option and the path, exit 2 (CONTRACT §9), at once, never a hang or a raw NSError with exit 1.
 
 import Foundation
+import InterludeTesting
 import XCTest
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ final class HostileOptionTests: XCTestCase {
         process.executableURL = Interlude.binary
         process.arguments = arguments
         process.currentDirectoryURL = Interlude.root
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         let outPath = folder.appendingPathComponent("stdout").path
         let errPath = folder.appendingPathComponent("stderr").path
         FileManager.default.createFile(atPath: outPath, contents: nil)
@@ -53,7 +54,7 @@ final class HostileOptionTests: XCTestCase {
     }
 
     private func scratch() throws -> (folder: String, file: String, fifo: String) {
-        let folder = try Interlude.temporaryFolder().path
+        let folder = try TemporaryFolder().path
         let file = folder + "/a-file"
         XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
         let fifo = folder + "/a-fifo"
@@ -120,7 +121,7 @@ final class HostileOptionTests: XCTestCase {
 
     /// An assets folder with the real shaders, fonts and textures, and `levels` (name → text, or nil for a FIFO).
     private func assets(levels: [String: String?]) throws -> String {
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         for name in ["Shaders", "Fonts", "Textures", "Interruptions"] {
             try FileManager.default.createSymbolicLink(
                 at: folder.appendingPathComponent(name),
@@ -176,7 +177,7 @@ final class HostileOptionTests: XCTestCase {
     }
 
     func testAFIFONamedSnapshotTxtDoesNotHangAReplay() throws {
-        let data = try Interlude.temporaryFolder().path
+        let data = try TemporaryFolder().path
         let out = data + "/out"
         let folder = data + "/purge-relaunch"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -195,7 +196,7 @@ final class HostileOptionTests: XCTestCase {
     }
 
     func testDiagramAndLeaderboardPathsOfTheWrongKindExitTwo() throws {
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("a-file").path
         FileManager.default.createFile(atPath: file, contents: Data("x".utf8))

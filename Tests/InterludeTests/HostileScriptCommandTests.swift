@@ -1,4 +1,5 @@
 import Foundation
+import InterludeTesting
 import XCTest
 
 /// Issue 12, end to end: every script of the hostile corpus (Tests/Fixtures/hostile-scripts), replayed as a user would
@@ -44,7 +45,7 @@ final class HostileScriptCommandTests: XCTestCase {
     }
 
     func testAMegabyteUnknownNameIsRefusedFast() throws {
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("megabyte.script").path
         let word = String(repeating: "smsArrived", count: 100_000)
@@ -58,7 +59,7 @@ final class HostileScriptCommandTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: bench.path) else {
             throw XCTSkip("interlude-bench is not built beside interlude")
         }
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try LimitedRun.run(
             bench,
@@ -78,7 +79,7 @@ final class HostileScriptCommandTests: XCTestCase {
 
     /// Replays `path` and checks how it ended; `status` nil: any of 0, 1, 2.
     private func check(_ path: String, status: Int32?, place: String?, words: String?) throws {
-        let out = try Interlude.temporaryFolder()
+        let out = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try LimitedRun.run(
             Interlude.binary, ["replay", "--no-render", "--jobs", "1", "--timeout", "5", "--out", out.path, path],
@@ -114,7 +115,7 @@ struct LimitedRun {
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = Interlude.root
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let outputURL = folder.appendingPathComponent("stdout")
         let errorsURL = folder.appendingPathComponent("stderr")

@@ -1,4 +1,5 @@
 import Foundation
+import InterludeTesting
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -42,7 +43,7 @@ final class LeaderboardServeTests: XCTestCase {
     }
 
     func testServeStoresStopsGracefullyOnSIGTERMAndKeepsTheScores() throws {
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         let database = folder.appendingPathComponent("scores.sqlite").path
         let (first, url, output) = try serve(database)
         let (status, data) = try call("POST", url + "/v1/players", #"{"name":"Ada"}"#)

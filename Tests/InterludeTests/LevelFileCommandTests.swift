@@ -1,4 +1,5 @@
 import Foundation
+import InterludeTesting
 import XCTest
 
 /// The command line with level files: a bad level stops `interlude replay` with exit 2 and names
@@ -6,7 +7,7 @@ import XCTest
 final class LevelFileCommandTests: XCTestCase {
     /// An assets folder with the real shaders and fonts and the given level files.
     private func assets(levels: [String: String]) throws -> URL {
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         for name in ["Shaders", "Fonts", "Textures"] {
             let source = Interlude.root.appendingPathComponent("Assets/\(name)")
             if FileManager.default.fileExists(atPath: source.path) {

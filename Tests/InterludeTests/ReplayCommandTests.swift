@@ -1,4 +1,5 @@
 import Foundation
+import InterludeTesting
 import XCTest
 
 /// `interlude replay` end to end: the bundled scripts, determinism, and refusal of invalid scripts.
@@ -7,8 +8,8 @@ final class ReplayCommandTests: XCTestCase {
     func testEveryBundledScriptPassesAndReplaysByteIdentically() throws {
         let scripts = Interlude.bundledScripts
         XCTAssertGreaterThanOrEqual(scripts.count, 10)
-        let first = try Interlude.temporaryFolder()
-        let second = try Interlude.temporaryFolder()
+        let first = try TemporaryFolder().url
+        let second = try TemporaryFolder().url
         let run1 = try Interlude.run(["replay", "--jobs", "1", "--out", first.path] + scripts)
         XCTAssertEqual(run1.status, 0, run1.output + run1.errors)
         XCTAssertTrue(run1.output.contains("\(scripts.count) passed, 0 failed"), run1.output)
@@ -40,7 +41,7 @@ final class ReplayCommandTests: XCTestCase {
     /// scene hashes, the same on every machine): a refactor that changes no behaviour must keep them. Regenerate with
     /// `make golden` only for a change meant to alter them, and say so in the commit.
     func testTranscriptsAreTheCommittedOnes() throws {
-        let out = try Interlude.temporaryFolder()
+        let out = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try Interlude.run(["replay", "--no-render", "--out", out.path] + Interlude.bundledScripts)
         XCTAssertEqual(run.status, 0, run.output + run.errors)
@@ -66,7 +67,7 @@ final class ReplayCommandTests: XCTestCase {
     }
 
     func testAFailedExpectationExitsOne() throws {
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         let script = folder.appendingPathComponent("wrong.script")
         try "interlude-script 1\nat 0s launched\nexpect state background\n".write(
             to: script, atomically: true, encoding: .utf8)
@@ -89,7 +90,7 @@ final class ReplayCommandTests: XCTestCase {
             ("version", "interlude-script 2\nat 0s launched\n", ":1:"),
         ]
         for item in cases {
-            let folder = try Interlude.temporaryFolder()
+            let folder = try TemporaryFolder().url
             let good = folder.appendingPathComponent("good.script")
             try "interlude-script 1\nat 0s launched\n".write(to: good, atomically: true, encoding: .utf8)
             let script = folder.appendingPathComponent("\(item.name).script")
@@ -107,7 +108,7 @@ final class ReplayCommandTests: XCTestCase {
     }
 
     func testAnInvalidLeaderboardURLExitsTwoAndRunsNothing() throws {
-        let folder = try Interlude.temporaryFolder()
+        let folder = try TemporaryFolder().url
         let result = try Interlude.run(["replay", "--no-render", "--out", folder.path, "--leaderboard", "ftp:nowhere"])
         XCTAssertEqual(result.status, 2, result.output + result.errors)
         XCTAssertTrue(result.errors.contains("--leaderboard must be an http:// or https:// URL"), result.errors)

@@ -1,4 +1,5 @@
 import Foundation
+import InterludeTesting
 import XCTest
 
 /// `interlude replay` runs each script in a child process under a watchdog: a script that hangs or crashes fails
@@ -8,7 +9,7 @@ final class ReplayIsolationTests: XCTestCase {
     private let scripts = Interlude.root.appendingPathComponent("Assets/Interruptions").path
 
     func testAHangingScriptIsKilledByTheWatchdogAndTheNextOneRuns() throws {
-        let out = try Interlude.temporaryFolder()
+        let out = try TemporaryFolder().url
         let started = Date()
         let result = try Interlude.run([
             "replay", "--out", out.path, "--jobs", "1", "--timeout", "6", "--test-hang", "home-single-player",
@@ -32,7 +33,7 @@ final class ReplayIsolationTests: XCTestCase {
     }
 
     func testACrashingScriptFailsAloneAndTheNextOneRuns() throws {
-        let out = try Interlude.temporaryFolder()
+        let out = try TemporaryFolder().url
         let result = try Interlude.run([
             "replay", "--out", out.path, "--jobs", "1", "--no-render", "--test-crash", "sms-ios4-opened",
             "\(scripts)/sms-ios4-opened.script", "\(scripts)/purge-relaunch.script",
@@ -47,20 +48,20 @@ final class ReplayIsolationTests: XCTestCase {
     }
 
     func testShardsMergeIntoTheIndexOfTheWholeRun() throws {
-        let whole = try Interlude.temporaryFolder()
+        let whole = try TemporaryFolder().url
         let all = try Interlude.run(["replay", "--no-render", "--out", whole.path])
         XCTAssertEqual(all.status, 0, all.output + all.errors)
         var parts: [String] = []
         var seen: [String] = []
         for shard in 1...3 {
-            let part = try Interlude.temporaryFolder()
+            let part = try TemporaryFolder().url
             let run = try Interlude.run(["replay", "--no-render", "--shard", "\(shard)/3", "--out", part.path])
             XCTAssertEqual(run.status, 0, run.output + run.errors)
             seen += try indexEntries(part).keys
             parts.append(part.path)
         }
         XCTAssertEqual(seen.sorted(), Array(try indexEntries(whole).keys).sorted(), "the shards cover the suite once")
-        let merged = try Interlude.temporaryFolder()
+        let merged = try TemporaryFolder().url
         let merge = try Interlude.run(["replay", "--merge"] + parts + ["--out", merged.path])
         XCTAssertEqual(merge.status, 0, merge.output + merge.errors)
         XCTAssertTrue(merge.output.contains("merged 3 folders: \(seen.count) passed, 0 failed"), merge.output)
@@ -78,7 +79,7 @@ final class ReplayIsolationTests: XCTestCase {
     }
 
     func testInvalidIsolationOptionsExitTwo() throws {
-        let out = try Interlude.temporaryFolder()
+        let out = try TemporaryFolder().url
         for (arguments, message) in [
             (["--shard", "4/3"], "--shard must be K/N"), (["--shard", "x"], "--shard must be K/N"),
             (["--jobs", "0"], "--jobs must be at least 1"), (["--timeout=0"], "--timeout must be"),
@@ -93,8 +94,8 @@ final class ReplayIsolationTests: XCTestCase {
     func testSkippingUnchangedFramesChangesNoPixel() throws {
         let names = ["sms-ios4-dismissed", "home-single-player", "lock-menu-ios5"]
         let files = names.map { "\(scripts)/\($0).script" }
-        let skipping = try Interlude.temporaryFolder()
-        let drawing = try Interlude.temporaryFolder()
+        let skipping = try TemporaryFolder().url
+        let drawing = try TemporaryFolder().url
         let first = try Interlude.run(["replay", "--out", skipping.path] + files)
         XCTAssertEqual(first.status, 0, first.output + first.errors)
         let second = try Interlude.run(["replay", "--redraw-unchanged-frames", "--out", drawing.path] + files)

@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import InterludeTesting
 import LeaderboardServer
 import Lifecycle
 import Replay
@@ -94,8 +95,8 @@ final class CancellationTests: XCTestCase {
         runtime.useLeaderboard(transport, pacing: .virtual)
         runtime.configureLeaderboard(.delay(1_000_000_000))
         runtime.inject(.launched, at: 0)
-        runtime.act(.openLeaderboard, at: 0.5)
-        runtime.inject(.lockPressed, at: 0.6)
+        runtime.inject(.openLeaderboard, at: .seconds(0.5))
+        runtime.inject(.lockPressed, at: .seconds(0.6))
         XCTAssertTrue(runtime.didWork("cancelLeaderboardRequests", "1 cancelled"))
         runtime.advance(to: 3_000_000_000)
         XCTAssertEqual(runtime.leaderboard.delivered, 0)
@@ -105,7 +106,7 @@ final class CancellationTests: XCTestCase {
         }
         XCTAssertEqual(
             transport.cancelledTasks + transport.droppedAnswers, 1, "the socket closed, or the answer was dropped")
-        runtime.inject(.unlocked, at: 3)
+        runtime.inject(.unlocked, at: .seconds(3))
         runtime.advance(to: 4_500_000_000)
         XCTAssertEqual(runtime.leaderboard.delivered, 1, "back on the screen, a fresh fetch is delivered")
         XCTAssertEqual(runtime.leaderboardTop, ["no scores yet"])
@@ -117,7 +118,7 @@ final class CancellationTests: XCTestCase {
             let runtime = Runtime(profile: .ios5)
             runtime.useLeaderboard(transport, pacing: .virtual)
             runtime.inject(.launched, at: 0)
-            runtime.act(.openLeaderboard, at: 0.5)
+            runtime.inject(.openLeaderboard, at: .seconds(0.5))
             runtime.advance(to: 2_000_000_000)
             XCTAssertEqual(runtime.leaderboardTop, ["leaderboard unreachable; scores kept"], "\(fault)")
             XCTAssertEqual(runtime.status.state, .active)
@@ -130,7 +131,7 @@ final class CancellationTests: XCTestCase {
         let runtime = Runtime(profile: .ios5)
         runtime.useLeaderboard(transport, pacing: .virtual)
         runtime.inject(.launched, at: 0)
-        runtime.act(.openLeaderboard, at: 0.5)
+        runtime.inject(.openLeaderboard, at: .seconds(0.5))
         runtime.advance(to: 2_000_000_000)
         XCTAssertEqual(runtime.leaderboardTop, ["leaderboard unreachable; scores kept"])
     }

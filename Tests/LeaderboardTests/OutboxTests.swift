@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import InterludeTesting
 import LeaderboardServer
 import Lifecycle
 import Replay
@@ -34,23 +35,23 @@ final class OutboxTests: XCTestCase {
     }
 
     func testScoresKeptWhileDownArriveOnceAfterAKillAndRelaunch() throws {
-        let folder = try temporaryFolder()
+        let folder = try TemporaryFolder("leaderboard").path
         let server = try EmbeddedLeaderboardServer(databasePath: folder + "/server/leaderboard.sqlite")
         defer { server.stop() }
         server.faults.fault = .unavailable
 
         try FileSnapshotStore(folder: folder + "/app").save(SavedGame.bytes())
         let first = try launch(folder + "/app", server)
-        first.act(.resume, at: 0.5)
-        first.act(.menu, at: 4)
+        first.inject(.resume, at: .seconds(0.5))
+        first.inject(.menu, at: .seconds(4))
         XCTAssertEqual(first.leaderboard.outbox.count, 1)
         let (key, score) = try XCTUnwrap(first.leaderboard.outbox.first)
         XCTAssertGreaterThan(score, 0)
         first.advance(to: 9_000_000_000)  // tries while the server is down: fails, keeps the score
         XCTAssertEqual(first.leaderboard.outbox[key], score)
         XCTAssertGreaterThan(first.leaderboard.delivered, 1, "it tried more than once")
-        first.inject(.homePressed, at: 9)  // saves the snapshot, with the outbox
-        first.inject(.purgedByOS, at: 10)  // the OS kills the suspended app
+        first.inject(.homePressed, at: .seconds(9))  // saves the snapshot, with the outbox
+        first.inject(.purgedByOS, at: .seconds(10))  // the OS kills the suspended app
         XCTAssertEqual(first.status.state, .terminated)
         XCTAssertTrue(try server.store.allScores().isEmpty)
 
@@ -73,7 +74,7 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(try server.store.playerCount(), 1, "registered once: the token is kept in the data folder")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/app/leaderboard-player.json"))
 
-        third.act(.openLeaderboard, at: 3.5)
+        third.inject(.openLeaderboard, at: .seconds(3.5))
         third.advance(to: 5_000_000_000)
         XCTAssertEqual(third.leaderboardTop, ["1. player  \(score)"])
     }
@@ -85,17 +86,17 @@ final class OutboxTests: XCTestCase {
         runtime.useLeaderboard(HTTPLeaderboard(baseURL: URL(string: server.url)!), pacing: .virtual)
         runtime.configureLeaderboard(.delay(1_000_000_000))
         runtime.inject(.launched, at: 0)
-        runtime.act(.resume, at: 0.5)
-        runtime.act(.menu, at: 3.5)
+        runtime.inject(.resume, at: .seconds(0.5))
+        runtime.inject(.menu, at: .seconds(3.5))
         runtime.advance(to: 3_600_000_000)
         XCTAssertTrue(runtime.leaderboard.isSubmitting, "the submission is in flight")
         // The HTTP request went out at once: let the server store it before the interruption cancels it.
         try waitUntil("the server to store the submission sent at 3.5 s") { try !server.store.allScores().isEmpty }
         XCTAssertEqual(try server.store.allScores().count, 1)
-        runtime.inject(.smsArrived, at: 3.7)
+        runtime.inject(.smsArrived, at: .seconds(3.7))
         XCTAssertTrue(runtime.didWork("cancelLeaderboardRequests", "1 cancelled"))
         XCTAssertEqual(runtime.leaderboard.outbox.count, 1, "a cancelled submission stays in the outbox")
-        runtime.inject(.smsDismissed, at: 4)
+        runtime.inject(.smsDismissed, at: .seconds(4))
         runtime.advance(to: 6_000_000_000)
         XCTAssertTrue(runtime.leaderboard.outbox.isEmpty, "sent again once active, and acknowledged")
         XCTAssertEqual(try server.store.allScores().count, 1, "the retry carried the same key: stored once")

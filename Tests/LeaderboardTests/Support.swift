@@ -98,29 +98,7 @@ func waitUntil(
     return false
 }
 
-/// A fresh temporary folder.
-func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("leaderboard-test-\(UUID().uuidString)")
-        .path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
 extension Runtime<Game> {
-    /// Advances virtual time to `seconds`, then injects `event` and performs its work.
-    func inject(_ event: Event, at seconds: Double) {
-        advance(to: Nanoseconds(seconds * 1e9))
-        send(event)
-        settle()
-    }
-
-    /// Advances virtual time to `seconds`, then performs `action`.
-    func act(_ action: GameAction, at seconds: Double) {
-        advance(to: Nanoseconds(seconds * 1e9))
-        perform(action)
-        settle()
-    }
-
     /// Whether the transcript has a `work` line for `name` with `detail`.
     func didWork(_ name: String, _ detail: String) -> Bool {
         transcript.lines.contains { $0.contains(#""name":"\#(name)","detail":"\#(detail)""#) }

@@ -2,6 +2,7 @@
 // reaches `terminated` with the callbacks it is owed, no event is rejected and no invariant breaks.
 
 import GameCore
+import InterludeTesting
 import Lifecycle
 import PlatformGLFW
 import Runtime

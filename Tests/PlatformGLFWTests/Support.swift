@@ -2,6 +2,7 @@
 
 import Foundation
 import GameCore
+import InterludeTesting
 import Lifecycle
 import PlatformGLFW
 import Runtime
@@ -18,10 +19,7 @@ let assets = AssetDirectory(
 func launchedRuntime(_ profile: Profile = .ios5, display: (any Display<Scene>)? = RecordingDisplay<Scene>()) -> Runtime<
     Game
 > {
-    let runtime = Runtime(profile: profile, seed: 7, display: display, snapshots: InMemorySnapshotStore())
-    runtime.send(.launched)
-    runtime.settle()
-    return runtime
+    Runtime(profile: profile, seed: 7, display: display, snapshots: InMemorySnapshotStore()).launch()
 }
 
 extension Runtime<Game> {

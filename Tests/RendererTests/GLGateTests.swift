@@ -3,6 +3,7 @@
 
 import GLHost
 import GameCore
+import InterludeTesting
 import PlatformEGL
 import Renderer
 import Runtime
@@ -66,7 +67,7 @@ final class GLGateTests: XCTestCase {
     }
 
     func testKeptImageIsWrittenWithoutGL() throws {
-        let folder = try temporaryFolder()
+        let folder = try TemporaryFolder("renderer").path
         let display = try makeDisplay(outputDirectory: folder)
         XCTAssertNil(display.keptImage("none"), "nothing kept before releaseSurfaces")
         display.present(hangarScene(hud: ["an earlier frame"]))

@@ -4,6 +4,7 @@
 import Foundation
 import GLHost
 import GameCore
+import InterludeTesting
 import PlatformEGL
 import Runtime
 import Services
@@ -12,7 +13,7 @@ import XCTest
 
 final class PNGFileTests: XCTestCase {
     func testWriteThenReadGivesTheSameBytes() throws {
-        let folder = try temporaryFolder()
+        let folder = try TemporaryFolder("renderer").path
         let width = 7
         let height = 5
         let rgba = (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 / 4) }
@@ -26,7 +27,7 @@ final class PNGFileTests: XCTestCase {
     }
 
     func testWrongSizeAndMissingFileThrow() throws {
-        let folder = try temporaryFolder()
+        let folder = try TemporaryFolder("renderer").path
         XCTAssertThrowsError(try PNGFile.write(rgba: [1, 2, 3], width: 1, height: 1, to: folder + "/short.png"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/short.png"))
         XCTAssertThrowsError(try PNGFile.read(folder + "/missing.png"))
@@ -35,7 +36,7 @@ final class PNGFileTests: XCTestCase {
     }
 
     func testCaptureWritesThePixelsItHashes() throws {
-        let folder = try temporaryFolder()
+        let folder = try TemporaryFolder("renderer").path
         let display = try makeDisplay(outputDirectory: folder)
         let frame = display.capture("hangar", scene: hangarScene(hud: ["captured"]))
         XCTAssertEqual(frame.file, "hangar.png")
@@ -47,7 +48,7 @@ final class PNGFileTests: XCTestCase {
     }
 
     func testTexturesFolderLoadsByNameAndABadFileIsNamed() throws {
-        let folder = try temporaryFolder()
+        let folder = try TemporaryFolder("renderer").path
         let textures = folder + "/Textures"
         try FileManager.default.createDirectory(atPath: textures, withIntermediateDirectories: true)
         XCTAssertTrue(try AssetDirectory(path: folder + "/nowhere").images().isEmpty, "no folder, no images")

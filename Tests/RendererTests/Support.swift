@@ -37,14 +37,6 @@ func render(_ scene: Scene, on display: OffscreenDisplay<ShooterRenderer>) -> [U
     return display.readPixels()
 }
 
-/// A fresh empty folder under the system's temporary folder.
-func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("renderer-tests-\(UUID().uuidString)")
-        .path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
 /// The text of `relative` inside this checkout's Assets/, e.g. "Fonts/interlude-8x8.font".
 func assetText(_ relative: String) throws -> String {
     let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

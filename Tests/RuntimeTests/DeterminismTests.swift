@@ -1,4 +1,5 @@
 import GameCore
+import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
@@ -17,7 +18,7 @@ struct Session {
     {
         let runtime = launchedRuntime(profile, levels: levels)
         let start: Int64 = 1000
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(start))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(start))
         var pausedFor: Int64 = 0
         var pending = actions
         var interruptAt = interruption?.at
@@ -28,13 +29,13 @@ struct Session {
                     runtime.inject(event, at: ms(start + at + pausedFor + Int64(index) * gap))
                 }
                 let back = start + at + pausedFor + Int64(interruption!.events.count) * gap
-                runtime.act(.resume, at: ms(back))
+                runtime.inject(.resume, at: ms(back))
                 pausedFor = back - start - at
                 interruptAt = nil
                 continue
             }
             let (time, action) = pending.removeFirst()
-            runtime.act(action, at: ms(start + time + pausedFor))
+            runtime.inject(action, at: ms(start + time + pausedFor))
         }
         runtime.advance(to: ms(start + lengthMs + pausedFor))
         return runtime
@@ -92,7 +93,7 @@ struct DeterminismTests {
         runtime.settle()
         runtime.perform(.play(.singlePlayer, level: 1))
         for step in 0..<20 {
-            runtime.act(.fire, at: ms(Int64(step) * 100))
+            runtime.inject(.fire, at: ms(Int64(step) * 100))
         }
         #expect(runtime.simulationHash != session.play(profile: .ios5).simulationHash)
     }

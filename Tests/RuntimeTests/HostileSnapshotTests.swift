@@ -3,6 +3,7 @@
 // new game) is used. And the crash guard: a save that crashed the app is set aside at the next launch.
 
 import GameCore
+import InterludeTesting
 import Lifecycle
 import Runtime
 import Testing
@@ -23,9 +24,9 @@ func genuineSave() -> (bytes: [UInt8], values: [String: Int64], levels: [Level])
     let levels: [Level] = [.hangar, .hangar]
     let store = InMemorySnapshotStore()
     let runtime = launchedRuntime(snapshots: store, levels: levels)
-    runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
-    runtime.act(.input(.forward, duration: ms(800)), at: ms(600))
-    runtime.act(.fire, at: ms(1500))
+    runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
+    runtime.inject(.input(.forward, duration: ms(800)), at: ms(600))
+    runtime.inject(.fire, at: ms(1500))
     runtime.inject(.homePressed, at: ms(2500))
     let bytes = store.bytes!
     return (bytes, try! GameSnapshot.decode(bytes).values, levels)
@@ -86,9 +87,9 @@ struct HostileSnapshotTests {
             #expect(detail.contains("restored snapshot.previous.txt"), "\(what): \(detail)")
             #expect(runtime.game.state.notice?.contains("could not be read") == true, "\(what)")
             // The genuine save plays on, and saves again.
-            runtime.act(.resume, at: ms(100))
-            runtime.act(.input(.forward, duration: ms(2000)), at: ms(200))
-            runtime.act(.fire, at: ms(1000))
+            runtime.inject(.resume, at: ms(100))
+            runtime.inject(.input(.forward, duration: ms(2000)), at: ms(200))
+            runtime.inject(.fire, at: ms(1000))
             runtime.inject(.homePressed, at: ms(3000))
             #expect(runtime.violations.isEmpty, "\(what): \(runtime.violations)")
             #expect(try GameSnapshot.decode(store.bytes!).values["generation"] == genuine.values["generation"]! + 2)
@@ -133,9 +134,9 @@ struct HostileSnapshotTests {
                 tally.restored += 1
                 // Restored: a single-player game (played on below), or another screen (only the extras restored).
                 #expect(runtime.game.state.isInSession == (values["screen"] == 1), "snapshot \(number) restored")
-                runtime.act(.resume, at: ms(50))
-                runtime.act(.input(.turnLeft, duration: ms(200)), at: ms(60))
-                runtime.act(.fire, at: ms(100))
+                runtime.inject(.resume, at: ms(50))
+                runtime.inject(.input(.turnLeft, duration: ms(200)), at: ms(60))
+                runtime.inject(.fire, at: ms(100))
                 runtime.advance(to: ms(400))
                 _ = runtime.scene
             } else {
@@ -198,7 +199,7 @@ struct CrashGuardTests {
     @Test("the mark goes once the restored game has played 10 seconds, not before")
     func provedByPlay() {
         let (store, runtime, _) = restored()
-        runtime.act(.resume, at: ms(100))
+        runtime.inject(.resume, at: ms(100))
         runtime.advance(to: ms(100 + 9_900))
         #expect(store.mark != nil, "9.9 s of play prove nothing yet")
         runtime.advance(to: ms(100 + 10_100))
@@ -212,7 +213,7 @@ struct CrashGuardTests {
             runtime.inject(.homePressed, at: ms(100))
             runtime.inject(.terminatedByOS, at: ms(200))
         } else {
-            runtime.act(.menu, at: ms(100))
+            runtime.inject(.menu, at: ms(100))
         }
         #expect(store.mark == nil)
     }

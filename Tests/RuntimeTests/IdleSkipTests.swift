@@ -3,6 +3,7 @@
 
 import Foundation
 import GameCore
+import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
@@ -153,18 +154,18 @@ import Testing
 
     @Test func durationsAndDelaysAtTheirExtremesNeverTrap() {
         let runtime = launchedRuntime(display: nil)
-        runtime.act(.play(.singlePlayer, level: Int.max), at: ms(500))
-        for key in Control.allCases { runtime.act(.input(key, duration: .max), at: ms(600)) }
-        runtime.act(.input(.forward, duration: .min), at: ms(700))
-        runtime.act(.look(yawMillidegrees: .max, pitchMillidegrees: .min), at: ms(800))
+        runtime.inject(.play(.singlePlayer, level: Int.max), at: ms(500))
+        for key in Control.allCases { runtime.inject(.input(key, duration: .max), at: ms(600)) }
+        runtime.inject(.input(.forward, duration: .min), at: ms(700))
+        runtime.inject(.look(yawMillidegrees: .max, pitchMillidegrees: .min), at: ms(800))
         runtime.advance(to: ms(900))
         runtime.configureLeaderboard(.delay(.max))
-        runtime.act(.menu, at: ms(1000))
-        runtime.act(.openLeaderboard, at: ms(1100))
+        runtime.inject(.menu, at: ms(1000))
+        runtime.inject(.openLeaderboard, at: ms(1100))
         #expect(runtime.leaderboard.inFlight.allSatisfy { $0.deliverAt == .max })
         runtime.advance(to: ms(5000))
         runtime.configureLeaderboard(.delay(-1))
-        runtime.act(.closeLeaderboard, at: ms(5100))
+        runtime.inject(.closeLeaderboard, at: ms(5100))
         #expect(runtime.violations.isEmpty, "\(runtime.violations)")
     }
 }

@@ -1,4 +1,5 @@
 import GameCore
+import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
@@ -32,7 +33,7 @@ struct InvariantTests {
     @Test("clean runs break nothing")
     func clean() {
         let runtime = launchedRuntime(.ios4)
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
         for (index, event) in [Event.smsArrived, .smsDismissed, .homePressed, .iconTapped, .lockPressed, .unlocked]
             .enumerated()
         {
@@ -83,7 +84,7 @@ struct InvariantTests {
             .ios4, Pattern(.active), .smsArrived,
             .go(.to(.inactive, .alert), [without(.resign, [.stopFrameLoop, .pauseGame])]))
         let runtime = launchedRuntime(profile)
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
         runtime.inject(.smsArrived, at: ms(1000))
         runtime.advance(to: ms(1100))
         #expect(runtime.violations.contains { $0.invariant == 2 })
@@ -94,7 +95,7 @@ struct InvariantTests {
         let profile = broken(
             .ios4, Pattern(.active), .smsArrived, .go(.to(.inactive, .alert), [without(.resign, [.invalidateTimers])]))
         let runtime = launchedRuntime(profile)
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
         runtime.inject(.smsArrived, at: ms(1000))
         #expect(runtime.violations.map(\.invariant) == [3])
     }
@@ -105,7 +106,7 @@ struct InvariantTests {
             .ios5, Pattern(.active), .homeDoubleTapped,
             .go(.to(.inactive, .switcher), [without(.resign, [.cancelLeaderboardRequests])]))
         let runtime = launchedRuntime(profile)
-        runtime.act(.openLeaderboard, at: ms(500))
+        runtime.inject(.openLeaderboard, at: ms(500))
         runtime.inject(.homeDoubleTapped, at: ms(600))
         #expect(runtime.violations.map(\.invariant) == [4])
     }
@@ -115,7 +116,7 @@ struct InvariantTests {
         let profile = broken(
             .ios5, Pattern(.active), .callArrived, .go(.to(.inactive, .call), [without(.resign, [.disconnectPeers])]))
         let runtime = launchedRuntime(profile)
-        runtime.act(.play(.multiplayer, level: 1), at: ms(500))
+        runtime.inject(.play(.multiplayer, level: 1), at: ms(500))
         runtime.inject(.callArrived, at: ms(600))
         #expect(runtime.violations.map(\.invariant) == [4])
     }
@@ -125,7 +126,7 @@ struct InvariantTests {
         let profile = broken(
             .ios4, Pattern(.active), .smsArrived, .go(.to(.inactive, .alert), [without(.resign, [.saveSnapshot])]))
         let runtime = launchedRuntime(profile)
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
         runtime.inject(.smsArrived, at: ms(1000))
         #expect(runtime.violations.map(\.invariant) == [5])
     }
@@ -133,7 +134,7 @@ struct InvariantTests {
     @Test("5: a snapshot on disk that does not load is caught")
     func rottenSnapshot() {
         let runtime = launchedRuntime(.ios4, snapshots: RottingStore())
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
         runtime.inject(.smsArrived, at: ms(1000))
         #expect(runtime.violations.first?.invariant == 5)
         #expect(runtime.violations.first?.detail.contains("does not load") == true)

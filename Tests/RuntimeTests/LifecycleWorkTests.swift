@@ -1,4 +1,5 @@
 import GameCore
+import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
@@ -19,7 +20,7 @@ struct LifecycleWorkTests {
     @Test("an SMS on ios4 pauses single player, stops loop and timers, saves; dismissing keeps it paused")
     func smsOnIOS4() {
         let runtime = launchedRuntime(.ios4)
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
         runtime.advance(to: ms(2500))
         #expect(runtime.game.state.isRunning && runtime.liveTimerCount == 3, "round, autosave, enemies")
         #expect(runtime.game.state.roundSeconds == 2, "the round timer counts seconds of play")
@@ -33,7 +34,7 @@ struct LifecycleWorkTests {
         #expect(runtime.status.state == .active && runtime.game.state.isPaused, "a game never resumes by itself")
         runtime.advance(to: ms(7000))
         #expect(runtime.game.state.steps == steps)
-        runtime.act(.resume, at: ms(7000))
+        runtime.inject(.resume, at: ms(7000))
         runtime.advance(to: ms(8000))
         #expect(runtime.game.state.steps == steps + 60)
         #expect(runtime.violations.isEmpty)
@@ -42,7 +43,7 @@ struct LifecycleWorkTests {
     @Test("an SMS banner on ios5 changes nothing")
     func smsBanner() {
         let runtime = launchedRuntime(.ios5)
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
         runtime.inject(.smsArrived, at: ms(1000))
         #expect(runtime.status.state == .active && runtime.game.state.isRunning && runtime.lastCallbacks.isEmpty)
         #expect(runtime.transcriptTypes.last == "ignored")
@@ -51,7 +52,7 @@ struct LifecycleWorkTests {
     @Test("answering a call in multiplayer drops peers and lands on the menu; ending it brings the app back")
     func callInMultiplayer() {
         let runtime = launchedRuntime(.ios5)
-        runtime.act(.play(.multiplayer, level: 1), at: ms(500))
+        runtime.inject(.play(.multiplayer, level: 1), at: ms(500))
         #expect(runtime.peers.count == 1)
         runtime.inject(.callArrived, at: ms(1500))
         #expect(runtime.peers.isEmpty && runtime.game.state.screen == .menu)
@@ -68,7 +69,7 @@ struct LifecycleWorkTests {
     func noGLInBackground() throws {
         let display = RecordingDisplay<Scene>()
         let runtime = launchedRuntime(.ios5, display: display)
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
         runtime.inject(.homePressed, at: ms(1000))
         let callsAtBackground = display.calls.count
         #expect(display.calls.suffix(2) == [.releaseSurfaces, .finishGL])
@@ -88,7 +89,7 @@ struct LifecycleWorkTests {
     func leaderboardCancel() {
         let runtime = launchedRuntime(.ios5)
         runtime.configureLeaderboard(.delay(ms(1000)))
-        runtime.act(.openLeaderboard, at: ms(500))
+        runtime.inject(.openLeaderboard, at: ms(500))
         #expect(runtime.leaderboard.inFlight.count == 1)
         runtime.inject(.lockPressed, at: ms(600))
         #expect(

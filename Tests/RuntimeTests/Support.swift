@@ -1,4 +1,5 @@
 import GameCore
+import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
@@ -11,27 +12,10 @@ func launchedRuntime(
     _ profile: Profile = .ios5, display: (any Display<Scene>)? = RecordingDisplay<Scene>(),
     snapshots: any SnapshotStore = InMemorySnapshotStore(), levels: [Level] = [.hangar]
 ) -> Runtime<Game> {
-    let runtime = Runtime(profile: profile, seed: 7, display: display, snapshots: snapshots, levels: levels)
-    runtime.send(.launched)
-    runtime.settle()
-    return runtime
+    Runtime(profile: profile, seed: 7, display: display, snapshots: snapshots, levels: levels).launch()
 }
 
 extension Runtime<Game> {
-    /// Sends `event` at `time` and performs its work, as the script runner does.
-    func inject(_ event: Event, at time: Nanoseconds) {
-        advance(to: time)
-        send(event)
-        settle()
-    }
-
-    /// Performs `action` at `time`, as the script runner does.
-    func act(_ action: GameAction, at time: Nanoseconds) {
-        advance(to: time)
-        perform(action)
-        settle()
-    }
-
     var transcriptTypes: [String] {
         transcript.lines.map { line in
             let tail = line.split(separator: "\"type\":\"", maxSplits: 1)[1]

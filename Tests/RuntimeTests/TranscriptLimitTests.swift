@@ -2,6 +2,7 @@
 // most recent lines, so its memory does not grow with its length; a replay keeps every line.
 
 import GameCore
+import InterludeTesting
 import Lifecycle
 import Runtime
 import Testing
@@ -12,12 +13,12 @@ struct TranscriptLimitTests {
     func cycled(_ cycles: Int, limit: Int?) -> Runtime<Game> {
         let runtime = launchedRuntime(.ios5)
         runtime.transcriptLimit = limit
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
         var time: Int64 = 1000
         for _ in 0..<cycles {
             runtime.inject(.homePressed, at: ms(time))
             runtime.inject(.iconTapped, at: ms(time + 500))
-            runtime.act(.resume, at: ms(time + 600))
+            runtime.inject(.resume, at: ms(time + 600))
             time += 1000
         }
         return runtime

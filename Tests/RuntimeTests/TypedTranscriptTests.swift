@@ -1,6 +1,7 @@
 // The transcript as typed entries (issue 13): the runtime writes values, one encoder makes the JSON Lines of
 // CONTRACT §8, and tests match values instead of substrings.
 
+import InterludeTesting
 import Lifecycle
 import Runtime
 import Testing
@@ -56,7 +57,7 @@ struct TypedTranscriptTests {
     @Test("an SMS on ios4 is matched as values: the event, the transition with its reason, the callback, the work")
     func matchedAsValues() {
         let runtime = launchedRuntime(.ios4)
-        runtime.act(.play(.singlePlayer, level: 1), at: ms(500))
+        runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
         let before = runtime.transcript.entries.count
         runtime.inject(.smsArrived, at: ms(1000))
         let entries = runtime.transcript.entries.dropFirst(before).map(\.entry)

@@ -2,13 +2,14 @@
 // `interlude-bench` itself, Benchmarks/README.md).
 
 import Foundation
+import InterludeTesting
 import Testing
 
 @Suite("interlude-bench snapshots runs and writes its JSON")
 struct BenchmarkSmokeTests {
     @Test("a short run reports every row with p50 <= p99 <= max")
     func shortRun() throws {
-        let folder = try temporaryFolder("bench")
+        let folder = try TemporaryFolder("bench").path
         let json = try runBench(
             ["snapshots", "--runs", "5", "--warmup", "1", "--folder", folder], json: folder + "/r.json")
         let rows = try #require(json["measurements"] as? [[String: Any]])
@@ -29,7 +30,7 @@ struct BenchmarkSmokeTests {
 struct ReplayBenchmarkSmokeTests {
     @Test("a short run reports both goal figures, and the session's transcripts agree with and without rendering")
     func shortRun() throws {
-        let folder = try temporaryFolder("bench-replay")
+        let folder = try TemporaryFolder("bench-replay").path
         // Exits 1 also when a scenario fails or the session's transcripts differ between runs (not deterministic).
         let json = try runBench(
             [

@@ -6,6 +6,7 @@
 
 import Foundation
 import GameCore
+import InterludeTesting
 import Runtime
 import Services
 import Testing
@@ -26,8 +27,8 @@ struct CrashTests {
 
     @Test("after each of many SIGKILLs the snapshot on disk loads and is one the game committed")
     func killsAtRandomMoments() throws {
-        let folder = try temporaryFolder("crash")
-        let journals = try temporaryFolder("crash-journals")
+        let folder = try TemporaryFolder("crash").path
+        let journals = try TemporaryFolder("crash-journals").path
         var random = SimulationRandom(seed: Self.seed)
         var onDisk: String? = nil  // journal hash of snapshot.txt after the previous kill
         var tally = Tally()

@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import InterludeTesting
 import Runtime
 import Services
 import Testing
@@ -76,7 +77,7 @@ struct DamagedSnapshotTests {
         }
         #expect(sample.count > 200)
         for (_, damaged) in sample {
-            let folder = try temporaryFolder("fallback")
+            let folder = try TemporaryFolder("fallback").path
             try put(Self.older, folder, "snapshot.previous.txt")
             try put(damaged.bytes, folder, "snapshot.txt")
             var logged: [String] = []
@@ -104,7 +105,7 @@ struct DamagedSnapshotTests {
 
     @Test("when every generation is damaged the game starts fresh, says so, and keeps both files")
     func bothDamaged() throws {
-        let folder = try temporaryFolder("both")
+        let folder = try TemporaryFolder("both").path
         let current = Self.corpus.first { $0.label == "bit 700 flipped" }!.bytes
         let previous = Self.corpus.first { $0.label == "truncated to 128 bytes" }!.bytes
         try put(previous, folder, "snapshot.previous.txt")
@@ -134,7 +135,7 @@ struct DamagedSnapshotTests {
 
     @Test("a damaged previous generation is set aside too, before a later save could replace it; the newest loads")
     func damagedPreviousKept() throws {
-        let folder = try temporaryFolder("previous-damaged")
+        let folder = try TemporaryFolder("previous-damaged").path
         let previous = Self.corpus.first { $0.label == "bit 333 flipped" }!.bytes
         try put(previous, folder, "snapshot.previous.txt")
         try put(Self.good, folder, "snapshot.txt")
@@ -157,7 +158,7 @@ struct DamagedSnapshotTests {
 
     @Test("a snapshot.txt that cannot be read (a folder) is reported with its reason and the previous one restored")
     func unreadableFallsBack() throws {
-        let folder = try temporaryFolder("unreadable")
+        let folder = try TemporaryFolder("unreadable").path
         try put(Self.older, folder, "snapshot.previous.txt")
         try FileManager.default.createDirectory(atPath: folder + "/snapshot.txt", withIntermediateDirectories: false)
         let runtime = launch(try FileSnapshotStore(folder: folder))
@@ -169,7 +170,7 @@ struct DamagedSnapshotTests {
 
     @Test("a huge current file is not read, is kept aside, and the previous generation is restored")
     func hugeFallsBack() throws {
-        let folder = try temporaryFolder("huge-fallback")
+        let folder = try TemporaryFolder("huge-fallback").path
         try put(Self.older, folder, "snapshot.previous.txt")
         #expect(FileManager.default.createFile(atPath: folder + "/snapshot.txt", contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: folder + "/snapshot.txt"))

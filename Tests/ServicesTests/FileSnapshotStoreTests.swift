@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import InterludeTesting
 import Runtime
 import Services
 import Testing
@@ -8,7 +9,7 @@ import Testing
 struct FileSnapshotStoreTests {
     @Test("a save keeps the generation it replaces as the previous one; the temporary file is gone")
     func keepsPrevious() throws {
-        let folder = try temporaryFolder("store")
+        let folder = try TemporaryFolder("store").path
         let store = try FileSnapshotStore(folder: folder)
         #expect(try store.generations().isEmpty)
         #expect(try store.load() == nil)
@@ -26,7 +27,7 @@ struct FileSnapshotStoreTests {
 
     @Test("quarantine moves a generation aside under a new counter, never replacing an earlier one")
     func quarantineCounts() throws {
-        let folder = try temporaryFolder("quarantine")
+        let folder = try TemporaryFolder("quarantine").path
         let store = try FileSnapshotStore(folder: folder)
         try put(Array("damaged one".utf8), folder, "snapshot.txt")
         #expect(try store.quarantine("snapshot.txt") == "snapshot.damaged-1.txt")
@@ -45,7 +46,7 @@ struct FileSnapshotStoreTests {
 
     @Test("a file larger than a snapshot can be is refused without being read")
     func hugeFileRefused() throws {
-        let folder = try temporaryFolder("huge")
+        let folder = try TemporaryFolder("huge").path
         let store = try FileSnapshotStore(folder: folder)
         #expect(FileManager.default.createFile(atPath: folder + "/snapshot.txt", contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: folder + "/snapshot.txt"))
@@ -72,7 +73,7 @@ struct FileSnapshotStoreTests {
 
     @Test("the background writer: load sees a save at once; flush puts it on disk; the newest save wins")
     func backgroundWriter() throws {
-        let folder = try temporaryFolder("background")
+        let folder = try TemporaryFolder("background").path
         let store = BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: folder))
         var last: [UInt8] = []
         for seed in 1...20 {
@@ -90,7 +91,7 @@ struct FileSnapshotStoreTests {
 
     @Test("a failed background write is reported by the next save or flush, not lost")
     func backgroundFailureReported() throws {
-        let folder = try temporaryFolder("failing")
+        let folder = try TemporaryFolder("failing").path
         let store = BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: folder))
         try FileManager.default.removeItem(atPath: folder)
         try store.save(playedSnapshot(seed: 1, steps: 10))

@@ -2,6 +2,7 @@
 // exhaust its memory or put garbage on its screen.
 
 import Foundation
+import InterludeTesting
 import Services
 import Testing
 
@@ -21,7 +22,7 @@ struct HostileAnswerTests {
 
     @Test("a PNG whose header claims 100,000 x 100,000 pixels is refused before anything is allocated")
     func hugePNG() throws {
-        let folder = try temporaryFolder("png")
+        let folder = try TemporaryFolder("png").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/huge.png"
         try PNGFile.write(rgba: [1, 2, 3, 255], width: 1, height: 1, to: path)
@@ -43,7 +44,7 @@ struct HostileAnswerTests {
 
     @Test("a FIFO named like an image is refused at once, not read for ever")
     func fifoImage() throws {
-        let folder = try temporaryFolder("png-fifo")
+        let folder = try TemporaryFolder("png-fifo").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/wall.png"
         #expect(mkfifo(path, 0o644) == 0)

@@ -6,6 +6,7 @@
 
 import Foundation
 import GameCore
+import InterludeTesting
 import Runtime
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
 struct HostileStoreTests {
     /// A folder whose previous generation is a genuine save and whose `snapshot.txt` is made by `plant`.
     func folder(_ label: String, plant: (String) throws -> Void) throws -> (folder: String, good: [UInt8]) {
-        let folder = try temporaryFolder(label)
+        let folder = try TemporaryFolder(label).path
         let good = playedSnapshot(seed: 4, steps: 90)
         try put(good, folder, "snapshot.previous.txt")
         try plant(folder + "/snapshot.txt")
@@ -130,7 +131,7 @@ struct HostileStoreTests {
 
     @Test("snapshot.txt is a symlink to a regular file: read as that file")
     func symlinkToRegularFile() throws {
-        let folder = try temporaryFolder("link-regular")
+        let folder = try TemporaryFolder("link-regular").path
         let good = playedSnapshot(seed: 6, steps: 60)
         try put(good, folder, "elsewhere.txt")
         try FileManager.default.createSymbolicLink(
@@ -146,7 +147,7 @@ struct HostileStoreTests {
 
     @Test("snapshot.previous.txt is a directory during a save: the save succeeds and snapshot.txt becomes previous")
     func directoryAsPreviousDuringSave() throws {
-        let folder = try temporaryFolder("dir-previous")
+        let folder = try TemporaryFolder("dir-previous").path
         let store = try FileSnapshotStore(folder: folder)
         let first = playedSnapshot(seed: 1, steps: 30)
         let second = playedSnapshot(seed: 2, steps: 30)
@@ -162,7 +163,7 @@ struct HostileStoreTests {
 
     @Test("snapshot.txt turns into a directory between two saves: set aside, the save lands, previous kept")
     func directoryAsCurrentDuringSave() throws {
-        let folder = try temporaryFolder("dir-current-save")
+        let folder = try TemporaryFolder("dir-current-save").path
         let store = try FileSnapshotStore(folder: folder)
         let first = playedSnapshot(seed: 1, steps: 30)
         let second = playedSnapshot(seed: 2, steps: 30)
@@ -178,7 +179,7 @@ struct HostileStoreTests {
 
     @Test("a FIFO left as snapshot.tmp is removed, not opened; a directory there fails the save cleanly")
     func oddScratchFiles() throws {
-        let folder = try temporaryFolder("scratch")
+        let folder = try TemporaryFolder("scratch").path
         let store = try FileSnapshotStore(folder: folder)
         let first = playedSnapshot(seed: 1, steps: 30)
         let second = playedSnapshot(seed: 2, steps: 30)
@@ -195,7 +196,7 @@ struct HostileStoreTests {
 
     @Test("a directory quarantined beside earlier damaged files takes the next free name, replacing none")
     func directoryQuarantineCounts() throws {
-        let folder = try temporaryFolder("dir-quarantine")
+        let folder = try TemporaryFolder("dir-quarantine").path
         let store = try FileSnapshotStore(folder: folder)
         try put(Array("damaged".utf8), folder, "snapshot.damaged-1.txt")
         try FileManager.default.createDirectory(
@@ -215,7 +216,7 @@ struct HostileStoreTests {
 
     @Test("a data folder that is a file, or under one, is a one-line error naming it")
     func folderOfTheWrongKind() throws {
-        let folder = try temporaryFolder("not-folder")
+        let folder = try TemporaryFolder("not-folder").path
         try put(Array("x".utf8), folder, "file")
         let error = try #require(throws: FileStoreError.self) { try FileSnapshotStore(folder: folder + "/file") }
         #expect("\(error)" == "\(folder)/file: a regular file, not a folder")
@@ -273,10 +274,10 @@ struct HostileStoreTests {
         let after = playedSnapshot(seed: 14, steps: 40)
         var cases = 0
         for (label, start) in Self.startingPoints {
-            let stepCount = try FileSnapshotStore(folder: try temporaryFolder("steps")).saveSteps(new).count
+            let stepCount = try FileSnapshotStore(folder: try TemporaryFolder("steps").path).saveSteps(new).count
             #expect(stepCount == 6)
             for stopAfter in 0...stepCount {
-                let folder = try temporaryFolder("crash-steps")
+                let folder = try TemporaryFolder("crash-steps").path
                 try start(folder, old, older)
                 let hadGame = contents(folder, "snapshot.txt") != nil
                 let steps = try FileSnapshotStore(folder: folder).saveSteps(new)
@@ -323,7 +324,7 @@ struct HostileStoreTests {
                     }))
         }
         let level = try LevelFile.parse(rows.joined(separator: "\n"))
-        let folder = try temporaryFolder("caps")
+        let folder = try TemporaryFolder("caps").path
         let store = try FileSnapshotStore(folder: folder)
         let runtime = Runtime(profile: .ios5, seed: 9, snapshots: store, levels: [level])
         runtime.send(.launched)

@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import InterludeTesting
 import Runtime
 import Services
 import Testing
@@ -28,9 +29,9 @@ struct ReplayDataDirTests {
 
     @Test("every bundled script passes on a file store and gives the same transcripts as in memory")
     func sameTranscripts() throws {
-        let data = try temporaryFolder("replay-data")
-        let onDisk = try temporaryFolder("replay-disk")
-        let inMemory = try temporaryFolder("replay-memory")
+        let data = try TemporaryFolder("replay-data").path
+        let onDisk = try TemporaryFolder("replay-disk").path
+        let inMemory = try TemporaryFolder("replay-memory").path
         let (diskStatus, diskOutput, _) = try interlude(["replay", "--no-render", "--data-dir", data, "--out", onDisk])
         let (memoryStatus, _, _) = try interlude(["replay", "--no-render", "--out", inMemory])
         #expect(diskStatus == 0, "\(diskOutput)")
@@ -46,8 +47,8 @@ struct ReplayDataDirTests {
 
     @Test("a damaged snapshot.txt at launch: the previous generation is restored, the log and transcript say so")
     func damagedAtLaunch() throws {
-        let data = try temporaryFolder("replay-damaged")
-        let out = try temporaryFolder("replay-damaged-out")
+        let data = try TemporaryFolder("replay-damaged").path
+        let out = try TemporaryFolder("replay-damaged-out").path
         let folder = data + "/purge-relaunch"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // The previous generation is a save from the main menu, so the script's own course (it plays from the menu)

@@ -1,17 +1,10 @@
 import Foundation
 import GameCore
+import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
 import Services
-
-/// A fresh temporary folder for one test.
-func temporaryFolder(_ label: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-\(label)-\(UUID().uuidString)")
-        .path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
 
 /// The bytes of `name` in `folder`, or nil.
 func contents(_ folder: String, _ name: String) -> [UInt8]? {
@@ -46,10 +39,7 @@ func playedSnapshot(seed: UInt64, steps: Int) -> [UInt8] {
 
 /// A runtime launched (cold) on `store`: the launch runs loadSnapshot.
 func launch(_ store: any SnapshotStore, seed: UInt64 = 3) -> Runtime<Game> {
-    let runtime = Runtime(profile: .ios5, seed: seed, snapshots: store)
-    runtime.send(.launched)
-    runtime.settle()
-    return runtime
+    Runtime(profile: .ios5, seed: seed, snapshots: store).launch()
 }
 
 extension Runtime<Game> {

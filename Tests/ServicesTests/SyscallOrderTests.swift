@@ -4,6 +4,7 @@
 // Needs strace (in the Makefile's APT_PACKAGES; `make setup` installs it).
 
 import Foundation
+import InterludeTesting
 import Testing
 
 @Suite("Durable writes: the system calls of every save come in a crash-safe order")
@@ -19,7 +20,7 @@ struct SyscallOrderTests {
     func durableOrder() throws {
         let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let path = try #require(strace, "strace is missing: run `make setup` (or apt-get install strace)")
-        let folder = try temporaryFolder("strace")
+        let folder = try TemporaryFolder("strace").path
         let trace = folder + ".trace"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
