@@ -68,7 +68,7 @@ golden: build
 
 # API documentation of the library products (swift-docc-plugin), one archive per module in .build/docs; a DocC
 # warning fails the build. Open .build/docs/<Module>/index.html through a web server (static hosting layout).
-DOC_MODULES = Lifecycle Runtime Replay GameCore GLHost PlatformEGL PlatformGLFW
+DOC_MODULES = Lifecycle Runtime Replay InterludeTesting GameCore GLHost PlatformEGL PlatformGLFW
 docs:
 	rm -rf .build/docs && mkdir -p .build/docs
 	for module in $(DOC_MODULES); do \
