@@ -51,8 +51,11 @@ extension Breakout {
         return nil
     }
 
-    /// Holds `control` down until released (a window's key), or releases it. Breakout reads left and right only.
+    /// Holds `control` down until released (a window's key), or releases it. Breakout reads left and right only;
+    /// a window's arrow keys arrive as `turnLeft` and `turnRight` (the shooter's turn keys in Interlude's desktop
+    /// mapping), and the paddle takes them as left and right.
     public mutating func hold(_ control: Control, _ isHeld: Bool) {
+        let control = Self.paddleControl(control)
         if isHeld {
             guard state.isRunning else { return }
             hold(control, steps: .max)
@@ -60,6 +63,15 @@ extension Breakout {
             state.heldLeft = 0
         } else if control == .right {
             state.heldRight = 0
+        }
+    }
+
+    /// The paddle's reading of a held control: turning left or right moves it like left or right.
+    private static func paddleControl(_ control: Control) -> Control {
+        switch control {
+        case .turnLeft: .left
+        case .turnRight: .right
+        default: control
         }
     }
 

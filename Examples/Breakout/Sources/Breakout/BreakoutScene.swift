@@ -36,6 +36,11 @@ public struct BreakoutScene: GameScene, Hashable {
     public var hud: [String]
     /// Text over the field, centred, first line largest (PAUSED, GAME OVER, the menu's title, the leaderboard).
     public var overlay: [String]
+    /// The session's score, lives left and level, also on the HUD's first line; a renderer may draw them apart
+    /// (large digits, a ball per life).
+    public var score: Int64 = 0
+    public var lives: Int = 0
+    public var level: Int = 1
 
     /// Everything the frame shows, hashed (`StateHasher`).
     public var contentHash: String {
@@ -51,6 +56,7 @@ public struct BreakoutScene: GameScene, Hashable {
         for line in hud { hasher.combine(line) }
         hasher.combine(UInt64(overlay.count))
         for line in overlay { hasher.combine(line) }
+        for number in [score, Int64(lives), Int64(level)] { hasher.combine(number) }
         return hasher.hex
     }
 }
@@ -81,7 +87,8 @@ extension Breakout {
                 height: Field.paddleHeight),
             ball: BreakoutScene.Box(
                 x: state.ball.x - radius, y: state.ball.y - radius, width: 2 * radius, height: 2 * radius),
-            bricks: bricks, hud: hud + status, overlay: overlay(leaderboard: leaderboard))
+            bricks: bricks, hud: hud + status, overlay: overlay(leaderboard: leaderboard), score: state.score,
+            lives: state.lives, level: state.level)
     }
 
     private func overlay(leaderboard: [String]) -> [String] {

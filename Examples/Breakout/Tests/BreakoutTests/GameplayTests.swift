@@ -188,4 +188,24 @@ import Testing
         #expect(game.maximumScore == Breakout.levels.reduce(0) { $0 + $1.maximumPoints })
         #expect(Breakout.levels.map(\.totalHits) == [40, 40, 62])
     }
+
+    /// A window's arrow keys are held as `turnLeft` and `turnRight` (Interlude's desktop mapping): the paddle takes
+    /// them as left and right until released; other held controls do nothing.
+    @Test func heldTurnKeysMoveThePaddle() {
+        var game = playing()
+        let centre = game.state.paddleX
+        game.hold(.turnRight, true)
+        for _ in 0..<5 { game.step() }
+        #expect(game.state.paddleX == centre + 5 * Field.paddleSpeed)
+        game.hold(.turnRight, false)
+        game.hold(.turnLeft, true)
+        game.step()
+        game.hold(.turnLeft, false)
+        game.step()
+        #expect(game.state.paddleX == centre + 4 * Field.paddleSpeed)
+        game.hold(.forward, true)
+        game.step()
+        #expect(game.state.paddleX == centre + 4 * Field.paddleSpeed)
+        #expect(game.state.heldLeft == 0 && game.state.heldRight == 0)
+    }
 }
