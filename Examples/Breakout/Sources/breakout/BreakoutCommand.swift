@@ -1,0 +1,118 @@
+// breakout: the game in a desktop window. Interlude's window host (PlatformGLFW) gives the window, its Display and
+// the real-time loop; BreakoutRenderer draws; the runtime runs Breakout under the chosen phone's life cycle. The
+// keys are Interlude's desktop mapping (KeyHelp.swift). Everything runs on the main thread, where the window's GL
+// context is current. Snapshots stay in memory: a relaunch after Ctrl+R (purged) restores the session, quitting
+// forgets it.
+
+import Breakout
+import BreakoutRenderer
+import Foundation
+import GLHost
+import Lifecycle
+import PlatformGLFW
+import Runtime
+
+@main
+enum BreakoutCommand {
+    static func main() {
+        let options: Options
+        do {
+            options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            printError("breakout: \(error) (breakout --help lists the options)")
+            exit(2)
+        }
+        if options.showsHelp {
+            print(Options.usage + "\n\nKeys:\n" + KeyHelp.text)
+            return
+        }
+        do {
+            try play(options)
+        } catch {
+            printError("breakout: \(error)")
+            exit(1)
+        }
+    }
+
+    static func play(_ options: Options) throws {
+        let display = try GLFWWindowDisplay(width: options.width, height: options.height, title: "Breakout") {
+            try BreakoutRenderer()
+        }
+        display.imageWriter = writePNG
+        let runtime = Runtime(
+            profile: options.profile, seed: options.seed, game: Breakout(seed: options.seed), display: display)
+        runtime.log = { printError($0) }
+        runtime.transcriptLimit = Transcript.sessionLimit  // memory stays flat however long the game
+        runtime.hostStatus = KeyHelp.hud
+        let platform = GLFWPlatform(display: display, runtime: runtime)
+        if options.verbose {
+            platform.onInputs = { event, inputs in print("window: \(event) -> \(inputs)") }
+        }
+        print(
+            "Breakout under Interlude (\(options.profile.name)), \(display.renderer.rendererName). Keys:\n"
+                + KeyHelp.text)
+        runtime.send(.launched)
+        runtime.settle()
+        if let level = options.level { act(.play(.singlePlayer, level: level), on: runtime) }
+        var autopilot = options.demo ? Autopilot() : nil
+        if autopilot != nil {
+            act(.play(.singlePlayer, level: 1), on: runtime)
+            act(.fire, on: runtime)
+        }
+        var frame = 0
+        platform.run(maxFrames: options.frames) { platform in
+            frame += 1
+            autopilot?.steer(platform.runtime)
+            if frame == options.smsAt {
+                platform.runtime.send(.smsArrived)
+                platform.runtime.settle()
+            }
+        }
+        if let path = options.screenshot { try screenshot(display, runtime, to: path) }
+        print("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
+    }
+
+    private static func act(_ action: GameAction, on runtime: Runtime<Breakout>) {
+        runtime.perform(action)
+        runtime.settle()
+    }
+
+    /// Writes what the window shows to `path`: the scene drawn afresh while GL is allowed, else the frame kept
+    /// when the app left the foreground.
+    private static func screenshot(
+        _ display: GLFWWindowDisplay<BreakoutRenderer>, _ runtime: Runtime<Breakout>, to path: String
+    ) throws {
+        let url = URL(fileURLWithPath: path)
+        if !display.renderer.gate.isForbidden, display.renderer.hasSurfaces {
+            display.outputDirectory = url.deletingLastPathComponent().path
+            let frame = display.capture(url.deletingPathExtension().lastPathComponent, scene: runtime.scene)
+            if frame.file != nil {
+                print("screenshot: \(path) (frame \(frame.hash))")
+                return
+            }
+        }
+        guard let kept = display.keptFrame else {
+            throw ScreenshotError(
+                description: "no frame to write to \(path): \(display.problems.joined(separator: "; "))")
+        }
+        try writePNG(kept.pixels, kept.width, kept.height, path)
+        print("screenshot: \(path) (the frame kept when the app left the foreground)")
+    }
+}
+
+/// A screenshot that could not be written.
+struct ScreenshotError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// StoredPNG as the window's image writer (captures, F12 screenshots, `--screenshot`).
+func writePNG(_ rgba: [UInt8], _ width: Int, _ height: Int, _ path: String) throws {
+    guard let bytes = StoredPNG.encode(rgba: rgba, width: width, height: height) else {
+        throw ScreenshotError(description: "\(path): \(rgba.count) bytes are not a \(width) x \(height) RGBA image")
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
