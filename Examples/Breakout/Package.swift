@@ -3,8 +3,8 @@
 // It depends on Interlude by path and product name: the life-cycle machine (InterludeLifecycle), the runtime that
 // runs any `LifecycleGame` (InterludeRuntime), the GL hosts' renderer protocol (InterludeGL), the window host
 // (InterludeWindow) and, for the tests, the offscreen host (InterludeOffscreen) and the interruption-script format
-// and its runner (InterludeScripts). No internal access: `import Lifecycle`, `import Runtime`, `import GLHost`,
-// `import PlatformGLFW`, `import PlatformEGL`, `import Replay`, nothing @testable.
+// and its runner (InterludeScripts), and Interlude's testing library (InterludeTesting). No internal access: `import Lifecycle`, `import Runtime`, `import GLHost`,
+// `import PlatformGLFW`, `import PlatformEGL`, `import Replay`, `import InterludeTesting`, nothing @testable.
 import PackageDescription
 
 let package = Package(
@@ -50,6 +50,7 @@ let package = Package(
                 .product(name: "InterludeLifecycle", package: "Interlude"),
                 .product(name: "InterludeRuntime", package: "Interlude"),
                 .product(name: "InterludeScripts", package: "Interlude"),
+                .product(name: "InterludeTesting", package: "Interlude"),
             ]),
         .testTarget(
             name: "BreakoutRendererTests",

@@ -1,6 +1,6 @@
-// ScriptReplay: the one place these tests say how a script is replayed. Today InterludeScripts' ScriptRunner,
-// headless (no display: frames are the scene's content hash) with the snapshots in memory; when Interlude ships
-// its testing library, swap the body of `replay(_:)` and every scenario test follows.
+// ScriptReplay: how these tests replay one script by hand: InterludeScripts' ScriptRunner, headless (no display:
+// frames are the scene's content hash) with the snapshots in memory, for tests that look at the typed result or a
+// shortened script. The whole folder goes through Interlude's testing library in TestingLibraryTests.swift.
 
 import Breakout
 import Foundation
