@@ -44,6 +44,6 @@ extension Runtime {
 
     /// Writes the `end` line: the state, the simulation hash and the verdict `ok`.
     public func noteEnd(ok: Bool) {
-        transcript.append(now, .end(state: status.state, simulationHash: simulationHash, ok: ok))
+        transcript.append(now, .end(state: appState, simulationHash: simulationHash, ok: ok))
     }
 }

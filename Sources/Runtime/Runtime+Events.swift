@@ -32,7 +32,7 @@ extension Runtime {
         transcript.append(now, .event(name: event.rawValue, args: nil))
         switch transition(from: status, on: event, in: profile) {
         case .ignored:
-            transcript.append(now, .ignored(name: event.rawValue, state: status.state))
+            transcript.append(now, .ignored(name: event.rawValue, state: appState))
             lastCallbacks = []
             lastWork = []
         case .rejected(let why):
@@ -43,7 +43,7 @@ extension Runtime {
     }
 
     func reject(_ name: String, why: String) {
-        transcript.append(now, .rejected(name: name, state: status.state, why: why))
+        transcript.append(now, .rejected(name: name, state: appState, why: why))
         lastCallbacks = []
         lastWork = []
     }
@@ -82,7 +82,7 @@ extension Runtime {
         transcript.append(now, .event(name: name, args: args))
         lastCallbacks = []
         lastWork = []
-        guard status.state == .active else {
+        guard appState == .active else {
             return reject(name, why: "the player can act only while the app is active; the app is \(status)")
         }
         if let why = act(action) { reject(name, why: why) }
@@ -91,7 +91,7 @@ extension Runtime {
     /// Holds or releases a control from a window (no duration: until released).
     public func hold(_ control: Control, _ isHeld: Bool) {
         recordHold(control, isHeld)
-        game.hold(control, isHeld && status.state == .active)
+        game.hold(control, isHeld && appState == .active)
     }
 
     /// Does the action; returns why it cannot be done, or nil.
@@ -145,7 +145,7 @@ extension Runtime {
     }
 
     func scheduleGameTimers() {
-        guard status.state == .active else { return }
+        guard appState == .active else { return }
         for name in timers.names { _ = timers.schedule(name, now: now, step: game.steps) }
     }
 

@@ -24,7 +24,7 @@ extension Runtime {
             }
         }
         now = max(now, time)
-        if presentsOncePerAdvance, nextStep > firstStep, isFrameLoopRunning, status.state == .active {
+        if presentsOncePerAdvance, nextStep > firstStep, isFrameLoopRunning, appState == .active {
             framesPresented += 1
             withGL("present") { $0.present(scene) }
         }
@@ -36,7 +36,7 @@ extension Runtime {
     /// run wrote no transcript line (no violation either), each further step would repeat it exactly: skipping them
     /// leaves the transcript byte-identical (checked by replaying every bundled script both ways).
     var isIdle: Bool {
-        let state = status.state
+        let state = appState
         guard state.isRunning else { return true }
         return state != .active && !isFrameLoopRunning && timers.live.isEmpty && leaderboard.inFlight.isEmpty
             && pending.isEmpty && !(state == .background && openBackgroundTasks == 0)
@@ -53,7 +53,7 @@ extension Runtime {
 
     /// One fixed step.
     private func frame() {
-        guard status.state.isRunning else { return }
+        guard appState.isRunning else { return }
         willDo?(.step(nextStep - 1))
         fireVirtualTimers()
         deliverLeaderboardResults()
@@ -91,7 +91,7 @@ extension Runtime {
 
     /// While active, scores in the outbox are sent again, one at a time.
     private func sendOutbox() {
-        guard status.state == .active, leaderboard.mayResend(now: now),
+        guard appState == .active, leaderboard.mayResend(now: now),
             let (key, score) = leaderboard.outbox.min(by: { $0.key < $1.key })
         else { return }
         leaderboard.send(.submit(score: score, key: key), now: now)
@@ -99,7 +99,7 @@ extension Runtime {
 
     /// Back on a leaderboard screen whose fetch was cancelled (nothing shown yet): fetch again.
     private func refetchLeaderboard() {
-        guard status.state == .active, game.isShowingLeaderboard, leaderboardTop.isEmpty,
+        guard appState == .active, game.isShowingLeaderboard, leaderboardTop.isEmpty,
             !leaderboard.inFlight.contains(where: { $0.kind == .fetchTop })
         else { return }
         leaderboard.send(.fetchTop, now: now)
@@ -123,7 +123,7 @@ extension Runtime {
 
     /// The OS suspends a background app whose work is done and which holds no background task.
     private func letTheOSSuspend() {
-        guard status.state == .background, openBackgroundTasks == 0 else { return }
+        guard appState == .background, openBackgroundTasks == 0 else { return }
         happen(.suspendedByOS)
     }
 }

@@ -31,8 +31,8 @@ extension Runtime {
 
     func noteDelivered(_ callback: Callback, inSession: Bool) {
         // 6: no callback while suspended or after termination.
-        if status.state == .suspended || status.state == .terminated || status.state == .notRunning {
-            violate(6, "callback \(callback.rawValue) delivered while \(status.state.rawValue)")
+        if appState == .suspended || appState == .terminated || appState == .notRunning {
+            violate(6, "callback \(callback.rawValue) delivered while \(appState.rawValue)")
         }
         if callback == .willResignActive || callback == .didEnterBackground, inSession {
             invariantState.snapshotOwed = invariantState.savedSinceSimulationStep ? nil : callback
@@ -54,7 +54,7 @@ extension Runtime {
 
     func noteSimulationStep() {
         // 2: the simulation advances only in active, and only when the game is not paused.
-        if status.state != .active || !game.isRunning {
+        if appState != .active || !game.isRunning {
             violate(2, "simulation stepped while \(status)\(game.isPaused ? " and paused" : "")")
         }
         invariantState.savedSinceSimulationStep = false
@@ -69,7 +69,7 @@ extension Runtime {
             invariantState.refusedGLCallsSeen = refused.count
             for entry in entries { killForGL(entry) }
         }
-        let state = status.state
+        let state = appState
         // 2: the frame loop runs only while active.
         if isFrameLoopRunning, state != .active {
             violate(2, "frame loop running while \(status)")

@@ -9,9 +9,9 @@ extension Runtime {
         while !pending.isEmpty {
             let (work, callback) = pending.removeFirst()
             doWork(work, for: callback)
-            if status.state == .terminated, status.reason == .glWhileBackgrounded { pending.removeAll() }
+            if appState == .terminated, status.reason == .glWhileBackgrounded { pending.removeAll() }
         }
-        if status.state == .terminated, !invariantState.processEnded { endProcess() }
+        if appState == .terminated, !invariantState.processEnded { endProcess() }
         checkInvariants(afterEvent: true)
     }
 
@@ -113,7 +113,7 @@ extension Runtime {
     /// iOS kills an app that calls GL in the background: so do we, with the reason in the transcript.
     func killForGL(_ entry: String) {
         violate(1, "GL call '\(entry)' while backgrounded")
-        guard status.state != .terminated else { return }
+        guard appState != .terminated else { return }
         enter(.terminated, reason: .glWhileBackgrounded)
     }
 

@@ -46,7 +46,7 @@ public final class Runtime<Game: LifecycleGame> {
     public internal(set) var isGLForbidden = true  // no GL before the first didBecomeActive
     /// Background tasks begun and not yet ended (`beginBackgroundTask` / `endBackgroundTask` work).
     public internal(set) var openBackgroundTasks = 0
-    private var appState = AppState.notRunning  // written only by `enter`
+    private(set) var appState = AppState.notRunning  // written only by `enter` (read directly on hot paths)
     private var appReason: Reason? = nil  // written only by `enter`
     public internal(set) var transcript = Transcript()
     /// How many recent transcript lines to keep (nil, the default: every line). See `Transcript.limit`.
@@ -123,7 +123,7 @@ public final class Runtime<Game: LifecycleGame> {
     }
 
     /// True once the process has ended (until a relaunch).
-    public var isTerminated: Bool { status.state == .terminated }
+    public var isTerminated: Bool { appState == .terminated }
 
     /// The live timers' count (CONTRACT §6.3).
     public var liveTimerCount: Int { timers.live.count }

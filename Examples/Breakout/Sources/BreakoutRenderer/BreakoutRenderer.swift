@@ -44,8 +44,12 @@ public final class BreakoutRenderer {
     /// shader that does not compile or link).
     public init(gate: GLGate = GLGate(), vertexShader: String? = nil, fragmentShader: String? = nil) throws {
         guard gate.admit("init") else { throw BreakoutRendererError.glForbidden }
-        program = try Self.linkProgram(
-            vertex: vertexShader ?? Self.vertexSource, fragment: fragmentShader ?? Self.fragmentSource)
+        do {
+            program = try GLProgram.link(
+                "breakout", vertex: vertexShader ?? Self.vertexSource, fragment: fragmentShader ?? Self.fragmentSource)
+        } catch {
+            throw BreakoutRendererError.program(error)
+        }
         programsLinked = 1
         screenSizeLocation = glGetUniformLocation(program, "screenSize")
         var names: [GLuint] = [0]

@@ -88,13 +88,13 @@ extension GLTests {
             _ = try BreakoutRenderer(vertexShader: "#version 330 core\nvoid main() { gl_Position = undefinedThing; }")
             Issue.record("a vertex shader with an undeclared name compiled")
         } catch {
-            guard case .shaderCompileFailed(let stage, let log) = error as? BreakoutRendererError else {
+            guard case .program(.compileFailed(let stage, let log)) = error as? BreakoutRendererError else {
                 Issue.record("unexpected \(error)")
                 return
             }
-            #expect(stage == "vertex")
+            #expect(stage == "breakout.vert")
             #expect(log.contains("undefinedThing"), "\(log)")
-            #expect("\(error)".contains("cannot compile the vertex shader"))
+            #expect("\(error)".contains("shader breakout.vert does not compile"))
         }
         let withoutMain = """
             #version 330 core
@@ -105,12 +105,12 @@ extension GLTests {
             _ = try BreakoutRenderer(fragmentShader: withoutMain)
             Issue.record("a fragment shader without main linked")
         } catch {
-            guard case .programLinkFailed(let log) = error as? BreakoutRendererError else {
+            guard case .program(.linkFailed(_, let log)) = error as? BreakoutRendererError else {
                 Issue.record("unexpected \(error)")
                 return
             }
             #expect(log.contains("main"), "\(log)")
-            #expect("\(error)".contains("cannot link the shader program"))
+            #expect("\(error)".contains("program breakout does not link"))
         }
     }
 }
