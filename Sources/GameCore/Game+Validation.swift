@@ -7,9 +7,9 @@ import Lifecycle
 import Runtime
 
 extension Game {
-    /// The largest counter a restored game may hold: 2^53, millions of years of play at 60 steps a second, and
-    /// far from Int64's end, so that adding to it never overflows.
-    public static let counterLimit: Int64 = 1 << 53
+    /// The largest counter a restored game may hold: the runtime's (2^53, millions of years of play at 60 steps a
+    /// second, and far from Int64's end, so that adding to it never overflows).
+    public static let counterLimit = Runtime<Game>.counterLimit
 
     /// The most points one session can score in `levels`: every enemy killed, every pickup taken, every exit
     /// reached with the whole par left. A score above it was not earned in this game.

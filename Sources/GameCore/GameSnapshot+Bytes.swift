@@ -90,28 +90,3 @@ extension [UInt8] {
         } while magnitude > 0
     }
 }
-
-extension ArraySlice<UInt8> {
-    /// The decimal integer these bytes spell, as `Int64(String)` reads it: an optional sign, then one or more digits,
-    /// nothing else, within Int64's range; nil otherwise.
-    var decimalInt64: Int64? {
-        var rest = self[...]
-        let isNegative = rest.first == UInt8(ascii: "-")
-        if isNegative || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
-        guard !rest.isEmpty else { return nil }
-        var magnitude: UInt64 = 0
-        for byte in rest {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            guard !overflow1, !overflow2 else { return nil }
-            magnitude = sum
-        }
-        if isNegative {
-            guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
-            return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
-        }
-        guard magnitude <= UInt64(Int64.max) else { return nil }
-        return Int64(magnitude)
-    }
-}

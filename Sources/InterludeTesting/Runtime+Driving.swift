@@ -9,8 +9,7 @@ extension Runtime {
     /// game starts or restores on. Returns the runtime, so that a test can make and launch one in one expression.
     @discardableResult
     public func launch() -> Runtime<Game> {
-        send(.launched)
-        settle()
+        inject(.launched)
         return self
     }
 

@@ -173,25 +173,11 @@ public struct ScenarioViolation: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The lines of a script's text, numbered from 1 as the parser numbers them (`\n`, `\r\n` or a lone `\r` ends one).
+/// The lines of a script's text, numbered from 1 as the parser numbers them (`ScriptParser.lines(of:)`).
 struct SourceLines {
-    private let lines: [Substring]
+    private let lines: [String]
 
-    init(_ text: String) {
-        var lines: [Substring] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            // "\r\n" is one Character in Swift, so each of the three endings is one character here.
-            if text[index] == "\n" || text[index] == "\r" || text[index] == "\r\n" {
-                lines.append(text[start..<index])
-                start = text.index(after: index)
-            }
-            index = text.index(after: index)
-        }
-        lines.append(text[start...])
-        self.lines = lines
-    }
+    init(_ text: String) { lines = ScriptParser.lines(of: text) }
 
     /// Line `number`, without leading or trailing blanks; empty past the end.
     subscript(number: Int) -> String {

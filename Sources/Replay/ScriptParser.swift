@@ -19,6 +19,16 @@ import Lifecycle
 
 /// Reads `.script` text.
 public enum ScriptParser {
+    /// The lines of a script's text as the parser numbers them (element 0 is line 1), without their line breaks
+    /// (`\n`, `\r\n` or a lone `\r`): what a report quotes for a line number.
+    public static func lines(of text: String) -> [String] {
+        ScriptTokenizer.lines(of: text).map { scalars in
+            var line = String.UnicodeScalarView()
+            line.append(contentsOf: scalars)
+            return String(line)
+        }
+    }
+
     /// The script in `text`, or the first error in it. `file` is the path shown in messages; the script's
     /// name is its last component without `.script`.
     public static func parse(_ text: String, file: String) throws(ScriptError) -> Script {
