@@ -34,15 +34,18 @@ extension Game {
         let level = levels[state.levelNumber - 1]
         let killable = enemyCounts.prefix(state.levelNumber).reduce(0, +)
         let bounds = FieldBounds(state: state, maximumScore: maximumScore, killableEnemies: Int64(killable))
-        for field in GameState.fields {
-            if let why = field.whyOutOfLimit(state, prefix: "", bounds: bounds) { return why }
+        // By index, as GameState.walk does (a copy of a field retains its closures).
+        for field in GameState.fields.indices {
+            if let why = GameState.fields[field].whyOutOfLimit(state, prefix: "", bounds: bounds) { return why }
         }
         if let why = Self.whyOffFloor("x", state.player.x, "z", state.player.z, in: level) { return why }
         for (control, steps) in state.held where steps < 1 {
             return "held.\(control.rawValue)=\(steps) is outside 1...\(Int64.max)"
         }
-        for field in Effects.fields {
-            if let why = field.whyOutOfLimit(state.effects, prefix: "effect.", bounds: bounds) { return why }
+        for field in Effects.fields.indices {
+            if let why = Effects.fields[field].whyOutOfLimit(state.effects, prefix: "effect.", bounds: bounds) {
+                return why
+            }
         }
         let bob = state.effects.bob
         guard bob.isFinite, bob >= 0 else { return "effect.bob=\(bob) is not a finite angle >= 0" }
@@ -87,8 +90,8 @@ extension Game {
                 return why
             }
             bounds.enemy = enemy
-            for field in Enemy.fields {
-                if let why = field.whyOutOfLimit(enemy, prefix: key(), bounds: bounds) { return why }
+            for field in Enemy.fields.indices {
+                if let why = Enemy.fields[field].whyOutOfLimit(enemy, prefix: key(), bounds: bounds) { return why }
             }
             if !enemy.isAlive { dead += 1 }
         }

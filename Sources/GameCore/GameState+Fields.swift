@@ -28,40 +28,46 @@ struct StateField<Root>: Sendable {
     let write: @Sendable (inout Root, Int64) throws(GameSnapshot.DecodeError) -> Void
     let limit: Limit
 
-    /// An integer field.
+    /// An integer field. Fields are read and written through closures, not key paths: `stateHash` and the
+    /// validation read every field of every save, and a key path's application costs about ten times a closure's.
     static func integer(
-        _ name: String, _ path: WritableKeyPath<Root, Int64> & Sendable, _ limit: Limit = .unchecked
+        _ name: String, _ read: @escaping @Sendable (Root) -> Int64,
+        _ write: @escaping @Sendable (inout Root, Int64) -> Void, _ limit: Limit = .unchecked
     ) -> StateField {
-        StateField(
-            name: name, read: { $0[keyPath: path] }, write: { root, value in root[keyPath: path] = value },
-            limit: limit)
+        StateField(name: name, read: read, write: { root, value in write(&root, value) }, limit: limit)
     }
 
     /// An `Int` field (counts and health), saved as an Int64.
-    static func int(_ name: String, _ path: WritableKeyPath<Root, Int> & Sendable, _ limit: Limit = .unchecked)
-        -> StateField
-    {
+    static func int(
+        _ name: String, _ read: @escaping @Sendable (Root) -> Int,
+        _ write: @escaping @Sendable (inout Root, Int) -> Void,
+        _ limit: Limit = .unchecked
+    ) -> StateField {
         // A value beyond Int's range cannot occur on 64-bit platforms; truncating keeps decoding total elsewhere.
         StateField(
-            name: name, read: { Int64($0[keyPath: path]) },
-            write: { root, value in root[keyPath: path] = Int(truncatingIfNeeded: value) }, limit: limit)
+            name: name, read: { Int64(read($0)) },
+            write: { root, value in write(&root, Int(truncatingIfNeeded: value)) },
+            limit: limit)
     }
 
     /// A flag, saved as 0 or 1 (any other integer reads as true).
-    static func flag(_ name: String, _ path: WritableKeyPath<Root, Bool> & Sendable) -> StateField {
+    static func flag(
+        _ name: String, _ read: @escaping @Sendable (Root) -> Bool,
+        _ write: @escaping @Sendable (inout Root, Bool) -> Void
+    ) -> StateField {
         StateField(
-            name: name, read: { $0[keyPath: path] ? 1 : 0 }, write: { root, value in root[keyPath: path] = value != 0 },
+            name: name, read: { read($0) ? 1 : 0 }, write: { root, value in write(&root, value != 0) },
             limit: .unchecked)
     }
 
     /// A float, saved as its bit pattern (exact).
-    static func float(_ name: String, _ path: WritableKeyPath<Root, Float> & Sendable, _ limit: Limit = .unchecked)
-        -> StateField
-    {
+    static func float(
+        _ name: String, _ read: @escaping @Sendable (Root) -> Float,
+        _ write: @escaping @Sendable (inout Root, Float) -> Void, _ limit: Limit = .unchecked
+    ) -> StateField {
         StateField(
-            name: name, read: { Int64($0[keyPath: path].bitPattern) },
-            write: { root, value in root[keyPath: path] = Float(bitPattern: UInt32(truncatingIfNeeded: value)) },
-            limit: limit)
+            name: name, read: { Int64(read($0).bitPattern) },
+            write: { root, value in write(&root, Float(bitPattern: UInt32(truncatingIfNeeded: value))) }, limit: limit)
     }
 
     /// Why `root`'s value is not one a restored game may hold, naming `prefix + name`; nil when it may.
@@ -98,23 +104,29 @@ extension GameState {
     /// optional value per control), the enemies, the pickups and the effects have lists of their own; see
     /// `GameState.walk`.
     static let fields: [StateField<GameState>] = [
-        .flag("paused", \.isPaused),
-        .flag("won", \.hasWon),
-        .int("level", \.levelNumber),  // checked first, on its own: every other range depends on the level
-        .integer("score", \.score, .counter { 0...$0.maximumScore }),
-        .integer("steps", \.steps, .counter { _ in 0...Game.counterLimit }),
-        .integer("roundSeconds", \.roundSeconds, .counter { 0...($0.steps / Int64(stepsPerSecond) + 1) }),
-        .integer("hits", \.hits, .counter { 0...max(0, $0.state.shots) }),
-        .integer("shots", \.shots, .counter { 0...($0.steps / Game.reloadSteps + 1) }),
-        .integer("kills", \.kills, .counter { 0...max(0, min($0.state.hits, $0.killableEnemies)) }),
-        .int("levelsCleared", \.levelsCleared, .counter { 0...Int64(max(0, $0.state.levelNumber - 1)) }),
-        .integer("run", \.run),
-        .float("x", \.player.x),  // x and z: a point of the level's open floor, checked as a pair
-        .float("z", \.player.z),
-        .float("yaw", \.player.yaw, .angle(-Float.pi...Float.pi)),
-        .float("pitch", \.player.pitch, .angle(-1.4...1.4)),
-        .int("health", \.player.health, .counter { _ in 0...100 }),
-        .int("ammo", \.player.ammo, .counter { _ in 0...Int64(Game.maxAmmo) }),
+        .flag("paused", { $0.isPaused }, { $0.isPaused = $1 }),
+        .flag("won", { $0.hasWon }, { $0.hasWon = $1 }),
+        .int("level", { $0.levelNumber }, { $0.levelNumber = $1 }),  // checked first, on its own: every other range depends on the level
+        .integer("score", { $0.score }, { $0.score = $1 }, .counter { 0...$0.maximumScore }),
+        .integer("steps", { $0.steps }, { $0.steps = $1 }, .counter { _ in 0...Game.counterLimit }),
+        .integer(
+            "roundSeconds", { $0.roundSeconds }, { $0.roundSeconds = $1 },
+            .counter { 0...($0.steps / Int64(stepsPerSecond) + 1) }),
+        .integer("hits", { $0.hits }, { $0.hits = $1 }, .counter { 0...max(0, $0.state.shots) }),
+        .integer("shots", { $0.shots }, { $0.shots = $1 }, .counter { 0...($0.steps / Game.reloadSteps + 1) }),
+        .integer(
+            "kills", { $0.kills }, { $0.kills = $1 }, .counter { 0...max(0, min($0.state.hits, $0.killableEnemies)) }),
+        .int(
+            "levelsCleared", { $0.levelsCleared }, { $0.levelsCleared = $1 },
+            .counter { 0...Int64(max(0, $0.state.levelNumber - 1)) }),
+        .integer("run", { $0.run }, { $0.run = $1 }),
+        // x and z: a point of the level's open floor, checked as a pair.
+        .float("x", { $0.player.x }, { $0.player.x = $1 }),
+        .float("z", { $0.player.z }, { $0.player.z = $1 }),
+        .float("yaw", { $0.player.yaw }, { $0.player.yaw = $1 }, .angle(-Float.pi...Float.pi)),
+        .float("pitch", { $0.player.pitch }, { $0.player.pitch = $1 }, .angle(-1.4...1.4)),
+        .int("health", { $0.player.health }, { $0.player.health = $1 }, .counter { _ in 0...100 }),
+        .int("ammo", { $0.player.ammo }, { $0.player.ammo = $1 }, .counter { _ in 0...Int64(Game.maxAmmo) }),
         StateField(
             name: "random", read: { Int64(bitPattern: $0.random.state) },
             write: { state, value in state.random = SimulationRandom(seed: UInt64(bitPattern: value)) },
@@ -126,12 +138,12 @@ extension Enemy {
     /// An enemy's values (`enemy.N.*`), in hash order. x, z and targetX, targetZ are points of the level's open
     /// floor, checked as pairs.
     static let fields: [StateField<Enemy>] = [
-        .float("x", \.x),
-        .float("z", \.z),
-        .float("targetX", \.targetX),
-        .float("targetZ", \.targetZ),
+        .float("x", { $0.x }, { $0.x = $1 }),
+        .float("z", { $0.z }, { $0.z = $1 }),
+        .float("targetX", { $0.targetX }, { $0.targetX = $1 }),
+        .float("targetZ", { $0.targetZ }, { $0.targetZ = $1 }),
         .int(
-            "health", \.health,
+            "health", { $0.health }, { $0.health = $1 },
             .counter { bounds in bounds.enemy?.isAlive ?? true ? 1...Int64(Enemy.fullHealth) : 0...0 }),
         StateField(
             name: "mode", read: { Int64($0.mode.rawValue) },
@@ -141,8 +153,8 @@ extension Enemy {
                 }
                 enemy.mode = mode
             }, limit: .unchecked),
-        .integer("cooldown", \.cooldown, .counter { _ in 0...9 }),
-        .integer("flash", \.flash, .counter { _ in 0...6 }),
+        .integer("cooldown", { $0.cooldown }, { $0.cooldown = $1 }, .counter { _ in 0...9 }),
+        .integer("flash", { $0.flash }, { $0.flash = $1 }, .counter { _ in 0...6 }),
     ]
 
     /// An enemy before its fields are read from a snapshot.
@@ -160,9 +172,9 @@ extension Pickup {
                 }
                 pickup.kind = kind
             }, limit: .unchecked),
-        .int("x", \.x),
-        .int("z", \.z),
-        .flag("taken", \.isTaken),
+        .int("x", { $0.x }, { $0.x = $1 }),
+        .int("z", { $0.z }, { $0.z = $1 }),
+        .flag("taken", { $0.isTaken }, { $0.isTaken = $1 }),
     ]
 
     /// A pickup before its fields are read from a snapshot.
@@ -172,12 +184,12 @@ extension Pickup {
 extension Effects {
     /// The effects' values (`effect.*`), in hash order.
     static let fields: [StateField<Effects>] = [
-        .integer("reload", \.reload, .counter { _ in 0...Game.reloadSteps }),
-        .integer("recoil", \.recoil, .counter { _ in 0...8 }),
-        .integer("muzzle", \.muzzle, .counter { _ in 0...2 }),
-        .integer("hitMarker", \.hitMarker, .counter { _ in 0...12 }),
-        .integer("damage", \.damage, .counter { _ in 0...30 }),
-        .float("bob", \.bob),  // a finite angle >= 0, checked on its own (it has no upper bound)
+        .integer("reload", { $0.reload }, { $0.reload = $1 }, .counter { _ in 0...Game.reloadSteps }),
+        .integer("recoil", { $0.recoil }, { $0.recoil = $1 }, .counter { _ in 0...8 }),
+        .integer("muzzle", { $0.muzzle }, { $0.muzzle = $1 }, .counter { _ in 0...2 }),
+        .integer("hitMarker", { $0.hitMarker }, { $0.hitMarker = $1 }, .counter { _ in 0...12 }),
+        .integer("damage", { $0.damage }, { $0.damage = $1 }, .counter { _ in 0...30 }),
+        .float("bob", { $0.bob }, { $0.bob = $1 }),  // a finite angle >= 0, checked on its own (it has no upper bound)
     ]
 }
 
@@ -201,7 +213,9 @@ extension GameState {
     func walk(_ body: (_ group: String, _ index: Int, _ name: String, _ value: Int64, _ kind: WalkedValue) -> Void) {
         body("", -1, "screen", Int64(Screen.allCases.firstIndex(of: screen)!), .screen(screen))
         body("", -1, "inSession", isInSession ? 1 : 0, .derived)
-        for field in Self.fields { body("", -1, field.name, field.read(self), .value) }
+        // By index, not `for field in`: a copy of each field would retain its three closures (a third of the time).
+        let fields = Self.fields
+        for index in fields.indices { body("", -1, fields[index].name, fields[index].read(self), .value) }
         for control in Control.allCases {
             if let steps = held[control] {
                 body("held", -1, control.rawValue, steps, .value)
@@ -211,12 +225,18 @@ extension GameState {
         }
         body("", -1, "enemies", Int64(enemies.count), .value)
         for (index, enemy) in enemies.enumerated() {
-            for field in Enemy.fields { body("enemy", index, field.name, field.read(enemy), .value) }
+            for field in Enemy.fields.indices {
+                body("enemy", index, Enemy.fields[field].name, Enemy.fields[field].read(enemy), .value)
+            }
         }
         body("", -1, "pickups", Int64(pickups.count), .value)
         for (index, pickup) in pickups.enumerated() {
-            for field in Pickup.fields { body("pickup", index, field.name, field.read(pickup), .value) }
+            for field in Pickup.fields.indices {
+                body("pickup", index, Pickup.fields[field].name, Pickup.fields[field].read(pickup), .value)
+            }
         }
-        for field in Effects.fields { body("effect", -1, field.name, field.read(effects), .value) }
+        for field in Effects.fields.indices {
+            body("effect", -1, Effects.fields[field].name, Effects.fields[field].read(effects), .value)
+        }
     }
 }
