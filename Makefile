@@ -9,7 +9,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts clean
+.PHONY: setup build replay test explore-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -40,7 +40,22 @@ check-imports:
 test: setup check-imports
 	swift build --build-tests $(SWIFT_FLAGS)
 	$(XVFB) swift test $(SWIFT_FLAGS)
+	$(MAKE) explore-check
 	$(MAKE) example
+
+# Issue 15 (README "Exploring every interruption"): the model checker over both profiles, the witness suite it writes
+# replayed green by `interlude replay` (rendered, so that GL is guarded), and invariant 7 over the four bundled fight
+# scripts with every standard interruption kind every EXPLORE_EVERY. Part of `make test`.
+EXPLORE_OUT   ?= $(OUT)/explore
+EXPLORE_EVERY ?= 500ms
+FIGHTS         = $(wildcard Assets/Interruptions/fight-*.script)
+explore-check: build
+	rm -rf $(EXPLORE_OUT)
+	.build/debug/interlude explore --profile both --depth 8 --out $(EXPLORE_OUT) --write-witnesses $(EXPLORE_OUT)/witnesses
+	.build/debug/interlude replay --out $(EXPLORE_OUT)/witnesses-replayed $(EXPLORE_OUT)/witnesses/*.script \
+	  > $(EXPLORE_OUT)/witnesses-replayed.log || { cat $(EXPLORE_OUT)/witnesses-replayed.log; exit 1; }
+	@echo "witness suite: $$(ls $(EXPLORE_OUT)/witnesses | wc -l) scripts replayed green"
+	.build/debug/interlude explore --every $(EXPLORE_EVERY) --out $(EXPLORE_OUT)/interleave $(addprefix --interleave ,$(FIGHTS))
 
 # The second game (Examples/Breakout): a package of its own that uses Interlude by path and product names only.
 EXAMPLE = Examples/Breakout

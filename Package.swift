@@ -27,6 +27,9 @@ let package = Package(
         .library(name: "InterludeWindow", targets: ["PlatformGLFW"]),
         // Your game's tests: replay scripts, readable failures, Swift Testing and XCTest (module InterludeTesting).
         .library(name: "InterludeTesting", targets: ["InterludeTesting"]),
+        // Every interruption explored: the model checker over the life cycle and any game, and interruption
+        // invariance of a script (module Exploration).
+        .library(name: "InterludeExploration", targets: ["Exploration"]),
         .executable(name: "interlude", targets: ["interlude"]),
         .executable(name: "interlude-bench", targets: ["InterludeBench"]),
     ],
@@ -51,6 +54,7 @@ let package = Package(
         .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime"]),
         .target(name: "Replay", dependencies: ["Lifecycle", "Runtime"]),
         .target(name: "InterludeTesting", dependencies: ["Lifecycle", "Runtime", "Replay"]),
+        .target(name: "Exploration", dependencies: ["Lifecycle", "Runtime", "Replay"]),
         .target(name: "GLHost", dependencies: ["CGL", "Runtime"]),
         .target(name: "Renderer", dependencies: ["CGL", "GLHost", "GameCore", "Runtime"]),
         .target(
@@ -75,13 +79,15 @@ let package = Package(
             name: "interlude",
             dependencies: [
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW",
+                "PlatformGLFW", "Exploration",
                 "LeaderboardServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "InterludeBench",
-            dependencies: ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform"],
+            dependencies: [
+                "GameCore", "Lifecycle", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform", "Exploration",
+            ],
             path: "Benchmarks/Sources/InterludeBench"),
 
         .executableTarget(
@@ -131,6 +137,9 @@ let package = Package(
                 "interlude", "PlatformEGL", "ShooterPlatform", "Runtime", "Replay", "Lifecycle", "GameCore",
                 "InterludeTesting",
             ]),
+        .testTarget(
+            name: "ExplorationTests",
+            dependencies: ["Exploration", "GameCore", "Runtime", "Replay", "Lifecycle"]),
         .testTarget(
             name: "InterludeTestingTests",
             dependencies: ["InterludeTesting", "GameCore", "Runtime", "Replay", "Lifecycle", "Services"]),

@@ -8,13 +8,16 @@ import Runtime
 /// Replays scripts on any game: the runner drives a runtime through its public API only.
 public enum ScriptRunner {
     /// Replays `script` (which must name a known profile) on the game `makeGame` makes from the script's seed.
-    /// `display` nil renders nothing; frames are then hashed from the scene. `snapshots` is the "disk".
+    /// `display` nil renders nothing; frames are then hashed from the scene. `snapshots` is the "disk". `profile`
+    /// replaces the script's (a modified table under test, e.g. a bug seeded on purpose for the explorer to find).
     public static func run<Game: LifecycleGame>(
-        _ script: Script, display: (any Display<Game.Scene>)? = nil,
+        _ script: Script, profile: Profile? = nil, display: (any Display<Game.Scene>)? = nil,
         snapshots: any SnapshotStore = InMemorySnapshotStore(), presentEvery: Int64 = 1,
         game makeGame: (UInt64) -> Game, configure: (Runtime<Game>) -> Void = { _ in }
     ) -> ReplayResult {
-        guard let profile = script.profile else { preconditionFailure("the parser accepts known profiles only") }
+        guard let profile = profile ?? script.profile else {
+            preconditionFailure("the parser accepts known profiles only")
+        }
         let runtime = Runtime(
             profile: profile, seed: script.seed, game: makeGame(script.seed), display: display, snapshots: snapshots)
         runtime.presentEvery = presentEvery

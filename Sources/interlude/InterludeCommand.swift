@@ -22,6 +22,7 @@ struct InterludeCommand: ParsableCommand {
             """,
         subcommands: [
             ReplayCommand.self, PlayCommand.self, DiagramCommand.self, SoakCommand.self, LeaderboardCommand.self,
+            ExploreCommand.self,
         ])
 }
 

@@ -10,6 +10,7 @@ public enum ModuleGraph {
         ("GameCore", ["Lifecycle", "Runtime"]),
         ("Replay", ["Lifecycle", "Runtime"]),
         ("InterludeTesting", ["Lifecycle", "Runtime", "Replay"]),
+        ("Exploration", ["Lifecycle", "Runtime", "Replay"]),
         ("GLHost", ["CGL", "Runtime"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         ("Services", ["GameCore", "Runtime", "CPNG"]),
@@ -21,7 +22,7 @@ public enum ModuleGraph {
             "interlude",
             [
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "LeaderboardServer",
+                "PlatformGLFW", "Exploration", "LeaderboardServer",
             ]
         ),
         (
@@ -33,7 +34,7 @@ public enum ModuleGraph {
         ),
         (
             "InterludeBench",
-            ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform"]
+            ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform", "Exploration"]
         ),
         ("leaderboard-load", ["LeaderboardServer"]),
     ]

@@ -11,7 +11,7 @@ let modes: [String: ([String]) throws -> Void] = [
     "snapshots": SnapshotBenchmark.run, "transitions": TransitionBenchmark.run, "resume": ResumeBenchmark.run,
     "render": RenderBenchmark.run, "report": ReportBenchmark.run, "relaunch-child": ResumeBenchmark.child,
     "replay": ReplaySpeedBenchmark.run, "memory": MemoryBenchmark.run, "memory-cycles": CycleMemory.child,
-    "fuzz-scripts": ScriptFuzz.run,
+    "fuzz-scripts": ScriptFuzz.run, "explore": ExploreBenchmark.run,
 ]
 
 guard let mode = arguments.first, let run = modes[mode] else {

@@ -1,0 +1,208 @@
+// Interleaving: invariant 7 for any single-player script. The script is replayed once as written (the baseline),
+// then once per (interruption kind × moment): at every moment where the baseline's game runs, the interruption,
+// its matching return and the player's `resume` are injected, and every later line is shifted by the time the
+// game stood paused. The end state hash must equal the baseline's (CONTRACT §6 invariant 7: paused time excluded),
+// every `expect` must still hold and no invariant may break.
+// The pause lasts a whole number of 50 ms (3 s), so every later line keeps its place on the 1/60 s step grid and
+// the game plays exactly the same steps between two lines as in the baseline.
+
+import Lifecycle
+import Replay
+import Runtime
+
+/// An interruption and its matching return, as lines after a moment (offsets from it).
+public struct InterruptionKind: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    /// What the moment gets under `profile`: events at offsets (the resume is added after them).
+    public let events: @Sendable (Profile) -> [(offset: Nanoseconds, event: Event)]
+
+    public var description: String { name }
+
+    public static func == (lhs: InterruptionKind, rhs: InterruptionKind) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    private static let second: Nanoseconds = 1_000_000_000
+
+    /// An SMS: on an alert profile it is dismissed; as a banner (iOS 5), which does not pause the game, the banner is
+    /// tapped as it arrives (the app goes to the background) and the app's icon tapped again.
+    public static let sms = InterruptionKind(name: "sms") { profile in
+        profile.smsStyle == .alert
+            ? [(0, .smsArrived), (second, .smsDismissed)]
+            : [(0, .smsArrived), (0, .smsOpened), (3 * second / 2, .iconTapped)]
+    }
+    /// A call answered, then ended (the app comes back by itself).
+    public static let call = InterruptionKind(name: "call") { _ in
+        [(0, .callArrived), (second / 2, .callAnswered), (3 * second / 2, .callEnded)]
+    }
+    /// A call declined.
+    public static let decline = InterruptionKind(name: "decline") { _ in [(0, .callArrived), (second, .callDeclined)] }
+    /// The home button, then the icon.
+    public static let home = InterruptionKind(name: "home") { _ in [(0, .homePressed), (3 * second / 2, .iconTapped)] }
+    /// The lock button, then unlocking.
+    public static let lock = InterruptionKind(name: "lock") { _ in [(0, .lockPressed), (3 * second / 2, .unlocked)] }
+    /// The app switcher opened and closed back to the app.
+    public static let switcher = InterruptionKind(name: "switcher") { _ in
+        [(0, .homeDoubleTapped), (second, .switcherDismissed)]
+    }
+    /// Home, the OS purges the suspended app, the icon relaunches it from its snapshot.
+    public static let purge = InterruptionKind(name: "purge") { _ in
+        [(0, .homePressed), (second, .purgedByOS), (2 * second, .iconTapped)]
+    }
+    /// Notification Center pulled and pushed back (iOS 5; rejected on ios4, so nothing happens there).
+    public static let notificationCenter = InterruptionKind(name: "notificationCenter") { _ in
+        [(0, .notificationCenterPulled), (second, .notificationCenterDismissed)]
+    }
+
+    /// Every kind, by name.
+    public static let all: [InterruptionKind] = [sms, call, decline, home, lock, switcher, purge, notificationCenter]
+    /// The kinds `--events` defaults to.
+    public static let standard: [InterruptionKind] = [sms, call, home, lock, switcher, purge]
+    /// How long the game stands paused: the resume comes this long after the moment, later lines are shifted by it.
+    public static let pause: Nanoseconds = 3 * second
+}
+
+/// One run of the interleaving: a kind injected at a moment.
+public struct InterleaveCase: Hashable, Sendable {
+    public let kind: InterruptionKind
+    public let moment: Nanoseconds
+
+    public init(kind: InterruptionKind, moment: Nanoseconds) {
+        self.kind = kind
+        self.moment = moment
+    }
+}
+
+/// What one run found.
+public struct InterleaveOutcome: Sendable {
+    public let interleaveCase: InterleaveCase
+    public let script: Script
+    public let simulationHash: String
+    public let failures: [String]  // failed expectations and broken invariants
+    /// True when the end hash is the baseline's and nothing failed.
+    public let isSame: Bool
+}
+
+/// Interruption invariance of one script.
+public struct Interleaving<Game: LifecycleGame>: Sendable {
+    public let script: Script
+    public let every: Nanoseconds
+    public let kinds: [InterruptionKind]
+    public let makeGame: @Sendable (UInt64) -> Game
+
+    public init(
+        script: Script, every: Nanoseconds = 100_000_000, kinds: [InterruptionKind] = InterruptionKind.standard,
+        game makeGame: @escaping @Sendable (UInt64) -> Game
+    ) {
+        // Captures draw nothing here and would only cost time: the end hash is what is compared.
+        var script = script
+        script.lines.removeAll { if case .capture = $0.command { return true } else { return false } }
+        self.script = script
+        self.every = max(1, every)
+        self.kinds = kinds
+        self.makeGame = makeGame
+    }
+
+    /// The uninterrupted replay.
+    public func baseline() -> ReplayResult { ScriptRunner.run(script, game: makeGame) }
+
+    /// The moments at which the baseline's game runs (active, in a session, not paused), after every line at or
+    /// before them: every `every` from `every` up to the last timed line. The others are not interrupted (an
+    /// interruption there, such as before `play`, would change the session's identity, not test invariance).
+    public func runningMoments() -> (running: [Nanoseconds], skipped: Int) {
+        guard let profile = script.profile else { return ([], 0) }
+        let last = script.lines.compactMap(\.command.time).max() ?? 0
+        var moments: [Nanoseconds] = []
+        var moment = every
+        while moment < last {
+            moments.append(moment)
+            moment += every
+        }
+        let runtime = Runtime(profile: profile, seed: script.seed, game: makeGame(script.seed))
+        var running: [Nanoseconds] = []
+        var index = 0
+        func probe(before time: Nanoseconds) {
+            while index < moments.count, moments[index] < time {
+                runtime.advance(to: moments[index])
+                if runtime.status.state == .active, runtime.game.isRunning { running.append(moments[index]) }
+                index += 1
+            }
+        }
+        for line in script.lines {
+            switch line.command {
+            case .event(let time, let event):
+                probe(before: time)
+                runtime.inject(event, at: time)
+            case .action(let time, let action):
+                probe(before: time)
+                runtime.inject(action, at: time)
+            case .leaderboard(let setting):
+                runtime.configureLeaderboard(setting)
+            case .expect, .capture:
+                break
+            }
+        }
+        return (running, moments.count - running.count)
+    }
+
+    /// Every case to run: each kind at each running moment.
+    public func cases(at moments: [Nanoseconds]) -> [InterleaveCase] {
+        moments.flatMap { moment in kinds.map { InterleaveCase(kind: $0, moment: moment) } }
+    }
+
+    /// The script with `interleaveCase` injected: after every line at or before the moment (and their `expect`
+    /// lines), the interruption, its return and `resume`; every later timed line shifted by the pause.
+    public func script(for interleaveCase: InterleaveCase) -> Script {
+        guard let profile = script.profile else { return script }
+        let moment = interleaveCase.moment
+        var lines = script.lines
+        let insertAt =
+            lines.firstIndex { ($0.command.time ?? Nanoseconds.min) > moment } ?? lines.endIndex
+        for index in insertAt..<lines.count {
+            switch lines[index].command {
+            case .event(let time, let event): lines[index].command = .event(time: time + InterruptionKind.pause, event)
+            case .action(let time, let action):
+                lines[index].command = .action(time: time + InterruptionKind.pause, action)
+            default: break
+            }
+        }
+        let location = SourceLocation(file: script.name, line: 0, column: 1)
+        var injected = interleaveCase.kind.events(profile).map {
+            ScriptLine(location: location, command: .event(time: moment + $0.offset, $0.event))
+        }
+        injected.append(
+            ScriptLine(location: location, command: .action(time: moment + InterruptionKind.pause, .resume)))
+        lines.insert(contentsOf: injected, at: insertAt)
+        var interleaved = script
+        interleaved.name = "\(script.name)-\(interleaveCase.kind.name)-at-\(spelt(moment))"
+        interleaved.lines = lines
+        return interleaved
+    }
+
+    /// Runs one case against the baseline's end hash.
+    public func run(_ interleaveCase: InterleaveCase, baselineHash: String) -> InterleaveOutcome {
+        let interleaved = script(for: interleaveCase)
+        let result = ScriptRunner.run(interleaved, game: makeGame)
+        return InterleaveOutcome(
+            interleaveCase: interleaveCase, script: interleaved, simulationHash: result.simulationHash,
+            failures: result.failures, isSame: result.simulationHash == baselineHash && result.ok)
+    }
+
+    /// The script of a differing case, with what differs in its comments.
+    public func report(_ outcome: InterleaveOutcome, baselineHash: String) -> String {
+        var comment = [
+            "interlude explore --interleave: \(script.name) with \(outcome.interleaveCase.kind.name) injected at "
+                + "\(spelt(outcome.interleaveCase.moment)) (later lines shifted by "
+                + "\(spelt(InterruptionKind.pause))).",
+            "Invariant 7: the end hash should be \(baselineHash) (uninterrupted); it is \(outcome.simulationHash).",
+        ]
+        comment += outcome.failures.map { "failed: \($0)" }
+        return ExplorationScripts.text(outcome.script, comment: comment)
+    }
+}
+
+/// A time as scripts spell it: `2s`, `1500ms`, `0.25ms`.
+func spelt(_ time: Nanoseconds) -> String {
+    if time % 1_000_000_000 == 0 { return "\(time / 1_000_000_000)s" }
+    if time % 1_000_000 == 0 { return "\(time / 1_000_000)ms" }
+    return "\(time)ns"
+}

@@ -1,0 +1,129 @@
+// Exploration — a model checker over the life cycle and a game, on the real `Runtime`, and interruption
+// invariance for any single-player script (CONTRACT §6 invariant 7).
+//
+// Owns: the moves the explorer tries (this file: OS events, the player's actions, waits), the breadth-first search
+// with its abstract state key (Explorer.swift, StateKey.swift), the table rows it covers and why the others cannot
+// be reached (RowCoverage.swift), the scripts it writes: the shortest reproduction of each violation and one witness
+// per row (ExplorationScripts.swift), and the interleaving of interruptions into a script (Interleaving.swift).
+// Generic over the game (`LifecycleGame`): the shooter is one game it checks; Breakout could be another.
+// Imports Lifecycle, Runtime and Replay (scripts are its output); never Foundation, GL, a game or a host: the
+// command line (`interlude explore`) writes the files and prints the progress.
+// Start reading at `Explorer.run()`.
+
+import Lifecycle
+import Runtime
+
+/// A wait the explorer may take: virtual time passes up to the next thing that would happen by itself.
+public enum Wait: String, Hashable, Sendable, CaseIterable {
+    /// To the next live timer's firing (the autosave, a game timer while the game runs).
+    case nextTimer
+    /// To the next fixed step of a backgrounded app whose work is done: the OS suspends it.
+    case osSuspension
+    /// To the first answer of a leaderboard request in flight.
+    case leaderboardAnswer
+}
+
+/// One step of an exploration: an OS event, a player's action or a wait.
+public enum Move: Hashable, Sendable, CustomStringConvertible {
+    case event(Event)
+    case action(GameAction)
+    case wait(Wait)
+
+    /// Every OS event (the background task expiring is `backgroundTaskExpired`, the OS's own decision, sent as an
+    /// event), the player's actions of the issue (play single and multi, resume, menu, open and close the
+    /// leaderboard, fire), and the waits.
+    public static let standard: [Move] =
+        Event.allCases.map { .event($0) }
+        + [
+            .play(.singlePlayer, level: 1), .play(.multiplayer, level: 1), .resume, .menu, .openLeaderboard,
+            .closeLeaderboard, .fire,
+        ].map { Move.action($0) }
+        + Wait.allCases.map { .wait($0) }
+
+    public var description: String {
+        switch self {
+        case .event(let event): return event.rawValue
+        case .action(let action):
+            switch action {
+            case .play(let mode, _): return "play \(mode.rawValue)"
+            default: return "\(action)"
+            }
+        case .wait(let wait): return "wait(\(wait.rawValue))"
+        }
+    }
+}
+
+/// A move as it was taken: at what virtual time (for a wait: the time waited to).
+public struct TimedMove: Hashable, Sendable {
+    public let time: Nanoseconds
+    public let move: Move
+}
+
+extension Runtime {
+    /// The index of the next fixed step: every step at or before `now` has run once a host has advanced to `now`
+    /// (which every explored move does).
+    var nextStepIndex: Int64 {
+        let perSecond: Int64 = 1_000_000_000
+        var step = now / perSecond * Int64(stepsPerSecond) + (now % perSecond) * Int64(stepsPerSecond) / perSecond
+        while stepTime(step) <= now { step += 1 }
+        return step
+    }
+
+    /// The first step time at or after `time`, and not before the next step.
+    func stepTimeAtOrAfter(_ time: Nanoseconds) -> Nanoseconds {
+        var step = max(nextStepIndex, time / 1_000_000_000 * Int64(stepsPerSecond))
+        while stepTime(step) < time { step += 1 }
+        return stepTime(step)
+    }
+
+    /// When `wait` would end from here, or nil when there is nothing to wait for.
+    func target(of wait: Wait) -> Nanoseconds? {
+        switch wait {
+        case .osSuspension:
+            guard status.state == .background, openBackgroundTasks == 0 else { return nil }
+            return stepTime(nextStepIndex)
+        case .leaderboardAnswer:
+            guard let due = leaderboard.inFlight.map(\.deliverAt).min() else { return nil }
+            return stepTimeAtOrAfter(due)
+        case .nextTimer:
+            guard status.state == .active else { return nil }
+            var earliest: Nanoseconds? = nil
+            for timer in timers.live {
+                let time: Nanoseconds
+                switch timer.clock {
+                case .virtual:
+                    time = stepTimeAtOrAfter(timer.deadline)
+                case .game:
+                    guard isFrameLoopRunning, game.isRunning else { continue }
+                    time = stepTime(nextStepIndex + max(1, timer.deadline - game.steps) - 1)
+                }
+                earliest = min(earliest ?? time, time)
+            }
+            return earliest
+        }
+    }
+
+    /// Takes `move` now (a wait: to its end); returns it with its time, or nil for a wait with nothing to wait for.
+    func take(_ move: Move) -> TimedMove? {
+        switch move {
+        case .event(let event):
+            inject(event, at: now)
+        case .action(let action):
+            inject(action, at: now)
+        case .wait(let wait):
+            guard let time = target(of: wait) else { return nil }
+            advance(to: time)
+            return TimedMove(time: time, move: move)
+        }
+        return TimedMove(time: now, move: move)
+    }
+
+    /// Takes a move exactly as it was taken before (the same calls a script's line makes).
+    func retake(_ timed: TimedMove) {
+        switch timed.move {
+        case .event(let event): inject(event, at: timed.time)
+        case .action(let action): inject(action, at: timed.time)
+        case .wait: advance(to: timed.time)
+        }
+    }
+}
