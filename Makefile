@@ -124,6 +124,7 @@ bench: setup
 	.build/release/interlude-bench snapshots --runs 200 --json $(BENCH_OUT)/snapshots.json
 	.build/release/interlude-bench replay --json $(BENCH_OUT)/replay.json
 	.build/release/interlude-bench memory --json $(BENCH_OUT)/memory.json
+	.build/release/interlude-bench explore --json $(BENCH_OUT)/explore.json
 	.build/release/interlude-bench report --folder $(BENCH_OUT)
 
 # The replay stress test (Benchmarks/stress.sh): STRESS_RUNS full rendered replays of the bundled scripts (the main
