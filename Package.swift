@@ -40,6 +40,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // Already resolved through Hummingbird; named so the leaderboard's connection guard may import NIO's modules.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
         // `make docs`: API documentation of the library products (swift package generate-documentation).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
@@ -70,7 +73,11 @@ let package = Package(
         .target(
             name: "LeaderboardServer",
             dependencies: [
+                "GameCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -123,7 +130,7 @@ let package = Package(
                 "InterludeTesting",
             ]),
         .executableTarget(
-            name: "leaderboard-load", dependencies: ["LeaderboardServer"],
+            name: "leaderboard-load", dependencies: ["LeaderboardServer", "GameCore", "Services"],
             path: "Benchmarks/Sources/leaderboard-load"),
         .testTarget(
             name: "LeaderboardTests",

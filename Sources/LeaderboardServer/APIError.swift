@@ -9,27 +9,38 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public let status: HTTPResponse.Status
     public let code: String
     public let message: String
+    /// Seconds to wait before trying again (a `Retry-After` header), for 429 and 503.
+    public let retryAfter: Int?
 
     /// A refusal with `status`, a stable `code` and a `message` for people.
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, retryAfter: Int? = nil) {
         self.status = status
         self.code = code
         self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    /// Too many requests: try again in `seconds`.
+    static func tooMany(_ what: String, retryAfter seconds: Int) -> APIError {
+        APIError(
+            .tooManyRequests, "rateLimited", "too many \(what); try again in \(seconds) s", retryAfter: seconds)
     }
 
     /// The error as a JSON response.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        Self.json(status: status, code: code, message: message)
+        Self.json(status: status, code: code, message: message, retryAfter: retryAfter)
     }
 
-    static func json(status: HTTPResponse.Status, code: String, message: String) -> Response {
+    static func json(status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil)
+        -> Response
+    {
         let body: [String: [String: AnyCodable]] = [
             "error": ["status": .int(status.code), "code": .string(code), "message": .string(message)]
         ]
         let data = (try? JSONEncoder.sorted.encode(body)) ?? Data("{}".utf8)
-        return Response(
-            status: status, headers: [.contentType: "application/json"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
 
@@ -64,10 +75,14 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as APIError {
-            return APIError.json(status: error.status, code: error.code, message: error.message)
+            return APIError.json(
+                status: error.status, code: error.code, message: error.message, retryAfter: error.retryAfter)
         } catch let error as HTTPResponseError {
             let code = error.status == .contentTooLarge ? "bodyTooLarge" : "http\(error.status.code)"
             return APIError.json(status: error.status, code: code, message: error.status.reasonPhrase)
+        } catch is CancellationError {
+            // A request cut off at the shutdown deadline: its client is being disconnected.
+            return APIError.json(status: .serviceUnavailable, code: "shuttingDown", message: "the server is stopping")
         } catch {
             context.logger.error("unexpected error: \(error)")
             return APIError.json(status: .internalServerError, code: "internal", message: "internal error")

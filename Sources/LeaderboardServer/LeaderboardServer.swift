@@ -1,51 +1,80 @@
 // LeaderboardServer — the global leaderboard as an HTTP JSON service (Hummingbird) over SQLite (GRDB).
 //
 // Owns: the API (LeaderboardRoutes.swift: register, submit with an idempotency key, top N, rank), input
-// rules (Validation.swift), JSON errors (APIError.swift), storage (LeaderboardStore.swift), the fault
+// rules (Validation.swift), what a level can score (ScoreRules.swift, from GameCore's rules), rate limits
+// (RateLimiter.swift), every limit in one value (LeaderboardPolicy.swift), per-address connection caps and request
+// read deadlines (ConnectionGuard.swift), JSON errors (APIError.swift), storage (LeaderboardStore*.swift), the fault
 // switch for tests and scripts (LeaderboardFaults.swift), and two ways to run: `run()` for
 // `interlude leaderboard serve` (SIGINT/SIGTERM shut it down gracefully through swift-service-lifecycle:
 // the listener closes, requests in flight finish their writes), and `EmbeddedLeaderboardServer` (this
 // process, loopback, a free port) that `interlude play`/`replay` and the tests start.
-// Imports Hummingbird, GRDB, ServiceLifecycle, Logging and Foundation; never the game's modules: the
-// game's client (Services/HTTPLeaderboard.swift) speaks to it only over HTTP.
+// Imports Hummingbird, GRDB, ServiceLifecycle, Logging, Foundation, and GameCore for the levels and scoring rules
+// only: the game's client (Services/HTTPLeaderboard.swift) speaks to it only over HTTP.
 // Start reading at `application(...)` below, then LeaderboardRoutes.
 
 import Foundation
+import GameCore
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import ServiceLifecycle
 import Synchronization
 
 /// Builds and runs the leaderboard service.
 public enum LeaderboardServer {
-    /// The Hummingbird application: routes, JSON errors, faults, bound to `host:port` (0: a free port).
+    /// The Hummingbird application: routes, JSON errors, faults, the policy's limits, bound to `host:port` (0: a
+    /// free port). `levels` are the game's, level 1 first: the server refuses scores they cannot give.
     public static func application(
-        store: LeaderboardStore, faults: LeaderboardFaults, host: String, port: Int, logger: Logger,
+        store: LeaderboardStore, levels: [Level], policy: LeaderboardPolicy = LeaderboardPolicy(),
+        faults: LeaderboardFaults, host: String, port: Int, logger: Logger,
         onRunning: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let router = Router()
+        let router = Router(context: LeaderboardContext.self)
         router.middlewares.add(JSONErrorMiddleware())
         router.middlewares.add(FaultMiddleware(faults: faults))
-        LeaderboardRoutes.add(to: router, store: store)
+        let service = LeaderboardService(store: store, rules: ScoreRules(levels: levels), policy: policy)
+        LeaderboardRoutes.add(to: router, service: service)
+        let ledger = ConnectionLedger(limitPerAddress: policy.maximumConnectionsPerAddress)
+        let readTimeout = TimeAmount.nanoseconds(Int64(policy.requestReadTimeout * 1e9))
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionGuardHandler(ledger: ledger, readTimeout: readTimeout)],
+            idleTimeout: .nanoseconds(Int64(policy.idleTimeout * 1e9)),
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: policy.maximumHeaderFieldBytes, maxHeaderListSize: policy.maximumHeaderBytes,
+                maxHeaderFieldCount: 100))
+        let configuration = ApplicationConfiguration(
+            address: .hostname(host, port: port), serverName: "interlude", backlog: 256,
+            availableConnectionsDelegate: MaximumAvailableConnections(
+                policy.effectiveMaximumConnections, logger: logger))
         return Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "interlude"),
+            router: router, server: .http1(configuration: http1), configuration: configuration,
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) }, logger: logger)
     }
 
-    /// Serves until SIGINT or SIGTERM, then shuts down gracefully (in-flight requests finish).
-    public static func run(host: String, port: Int, databasePath: String) async throws {
+    /// Serves until SIGINT or SIGTERM, then shuts down gracefully: the listener closes, requests in flight get
+    /// `policy.shutdownGrace` seconds to finish, then every connection left is closed. A submission is acknowledged
+    /// only after its transaction committed, so nothing acknowledged is lost; one cut off is retried by its client
+    /// under the same key.
+    public static func run(
+        host: String, port: Int, databasePath: String, levels: [Level], policy: LeaderboardPolicy = LeaderboardPolicy()
+    ) async throws {
         var logger = Logger(label: "interlude.leaderboard")
         logger.logLevel = .info
-        let store = try LeaderboardStore(path: databasePath)
+        let store = try LeaderboardStore(
+            path: databasePath, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
         let app = application(
-            store: store, faults: LeaderboardFaults(), host: host, port: port, logger: logger,
+            store: store, levels: levels, policy: policy, faults: LeaderboardFaults(), host: host, port: port,
+            logger: logger,
             onRunning: {
                 print("leaderboard listening on http://\(host):\($0) (database \(databasePath))")
                 fflush(nil)
             })
-        let group = ServiceGroup(
-            configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        var configuration = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .nanoseconds(Int64(policy.shutdownGrace * 1e9))
+        configuration.maximumCancellationDuration = .seconds(2)
+        try await ServiceGroup(configuration: configuration).run()
         print("leaderboard stopped")
         fflush(nil)
     }
@@ -68,20 +97,28 @@ public final class EmbeddedLeaderboardServer: Sendable {
     public var url: String { "http://127.0.0.1:\(port)" }
 
     /// Starts on 127.0.0.1, on `port` (0: a free one), over the database at `databasePath` (nil: in memory).
-    public init(databasePath: String? = nil, port: Int = 0) throws {
+    /// `levels` are the game's (its scores are checked against them); `policy` sets the limits (tests shorten them).
+    public init(
+        databasePath: String? = nil, port: Int = 0, levels: [Level] = [.hangar],
+        policy: LeaderboardPolicy = LeaderboardPolicy()
+    ) throws {
         var logger = Logger(label: "interlude.leaderboard.embedded")
         logger.logLevel = .warning
-        let store = try LeaderboardStore(path: databasePath)
+        let store = try LeaderboardStore(
+            path: databasePath, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
         let faults = LeaderboardFaults()
         let started = DispatchSemaphore(value: 0)
         let bound = Mutex<Int?>(nil)
         let app = LeaderboardServer.application(
-            store: store, faults: faults, host: "127.0.0.1", port: port, logger: logger,
+            store: store, levels: levels, policy: policy, faults: faults, host: "127.0.0.1", port: port, logger: logger,
             onRunning: { port in
                 bound.withLock { $0 = port }
                 started.signal()
             })
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        var configuration = ServiceGroupConfiguration(services: [app], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .nanoseconds(Int64(policy.shutdownGrace * 1e9))
+        configuration.maximumCancellationDuration = .seconds(2)
+        let group = ServiceGroup(configuration: configuration)
         let failure = Mutex<String?>(nil)
         let finished = self.finished
         Task.detached {

@@ -1,6 +1,7 @@
-// LeaderboardStore: the leaderboard's tables in SQLite through GRDB. Every statement is parameterised;
-// a submission is stored once per (player, idempotency key), enforced by a UNIQUE constraint; a player's
-// token is kept only as its SHA-256 digest (TokenHash.swift).
+// LeaderboardStore: the leaderboard's tables in SQLite through GRDB (schema in LeaderboardStore+Schema.swift).
+// Every statement is parameterised; a submission is stored once per (player, idempotency key) while the key is
+// remembered (LeaderboardStore+Submission.swift); names are unique ignoring case; a player's token is kept only as
+// its SHA-256 digest (TokenHash.swift), worked out before any transaction.
 
 import Foundation
 import GRDB
@@ -29,12 +30,21 @@ public enum SubmissionOutcome: Sendable, Equatable {
     case forbidden  // the token belongs to another player
 }
 
-/// The database: players and scores.
+/// The database: players, scores, each player's best per level, and the idempotency keys still remembered.
 public final class LeaderboardStore: Sendable {
     let writer: any DatabaseWriter
+    /// The time in seconds (the policy's clock): when a key was first used, and when it expires.
+    let clock: @Sendable () -> Double
+    /// Seconds a key is remembered.
+    let keyLifetime: Double
 
     /// Opens (and migrates) the database at `path`, or an in-memory one when `path` is nil.
-    public init(path: String?) throws {
+    public init(
+        path: String?, keyLifetime: Double = LeaderboardPolicy().idempotencyKeyLifetime,
+        clock: @escaping @Sendable () -> Double = LeaderboardPolicy().clock
+    ) throws {
+        self.clock = clock
+        self.keyLifetime = keyLifetime
         if let path {
             // Not NSString's deletingLastPathComponent: it traps on a one-character path on Linux (Swift 6.3).
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -48,61 +58,30 @@ public final class LeaderboardStore: Sendable {
         try Self.migrator.migrate(writer)
     }
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
+    /// Registers a player under `name` with a fresh secret token; nil when the name is taken (ignoring case).
+    public func register(name: String) async throws -> RegisteredPlayer? {
+        let token = Self.newToken()
+        let digest = TokenHash.sha256(token)
+        let now = clock()
+        let id = try await writer.write { db -> Int64? in
             try db.execute(
                 sql: """
-                    CREATE TABLE player (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        name TEXT NOT NULL,
-                        tokenHash TEXT NOT NULL UNIQUE);
-                    CREATE TABLE score (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        playerId INTEGER NOT NULL REFERENCES player(id),
-                        level INTEGER NOT NULL,
-                        score INTEGER NOT NULL,
-                        idempotencyKey TEXT NOT NULL,
-                        UNIQUE (playerId, idempotencyKey));
-                    CREATE INDEX score_by_level ON score(level, score DESC);
-                    """)
+                    INSERT INTO player (name, nameKey, tokenHash, createdAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (nameKey) DO NOTHING
+                    """, arguments: [name, name.lowercased(), digest, now])
+            return db.changesCount == 1 ? db.lastInsertedRowID : nil
         }
-        return migrator
+        return id.map { RegisteredPlayer(id: $0, name: name, token: token) }
     }
 
-    /// Registers a player under `name` with a fresh secret token.
-    public func register(name: String) async throws -> RegisteredPlayer {
-        let token = Self.newToken()
-        let id = try await writer.write { db in
-            try db.execute(
-                sql: "INSERT INTO player (name, tokenHash) VALUES (?, ?)", arguments: [name, TokenHash.sha256(token)])
-            return db.lastInsertedRowID
-        }
-        return RegisteredPlayer(id: id, name: name, token: token)
-    }
-
-    /// Stores `score` for `player` on `level` unless `key` was already used by that player.
-    public func submit(player: Int64, token: String, level: Int, score: Int64, key: String) async throws
+    /// Stores `score` for `player` on `level` unless `key` was already used by that player within the key lifetime.
+    /// `tokenDigest` is `TokenHash.sha256` of the player's token, worked out before the write transaction.
+    public func submit(player: Int64, tokenDigest: String, level: Int, score: Int64, key: String) async throws
         -> SubmissionOutcome
     {
-        try await writer.write { db in
-            guard
-                let owner = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM player WHERE tokenHash = ?", arguments: [TokenHash.sha256(token)])
-            else { return .unauthorized }
-            guard owner == player else { return .forbidden }
-            try db.execute(
-                sql: """
-                    INSERT INTO score (playerId, level, score, idempotencyKey) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (playerId, idempotencyKey) DO NOTHING
-                    """, arguments: [player, level, score, key])
-            if db.changesCount == 1 { return .stored }
-            let row = try Row.fetchOne(
-                db, sql: "SELECT level, score FROM score WHERE playerId = ? AND idempotencyKey = ?",
-                arguments: [player, key])
-            let same = row.map { ($0["level"] as Int) == level && ($0["score"] as Int64) == score } ?? false
-            return same ? .duplicate : .conflict
-        }
+        let submission = Submission(player: player, tokenDigest: tokenDigest, level: level, score: score, key: key)
+        let (now, lifetime) = (clock(), keyLifetime)
+        return try await writer.write { db in try submission.apply(db, now: now, keyLifetime: lifetime) }
     }
 
     /// The best score of each player on `level`, best first (ties: earlier player first), at most `limit`.
@@ -111,9 +90,9 @@ public final class LeaderboardStore: Sendable {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT p.id AS id, p.name AS name, MAX(s.score) AS best
-                    FROM score s JOIN player p ON p.id = s.playerId
-                    WHERE s.level = ? GROUP BY s.playerId ORDER BY best DESC, p.id ASC LIMIT ?
+                    SELECT p.id AS id, p.name AS name, b.score AS best
+                    FROM best b JOIN player p ON p.id = b.playerId
+                    WHERE b.level = ? ORDER BY b.score DESC, b.playerId ASC LIMIT ?
                     """, arguments: [level, limit])
             return rows.enumerated().map {
                 RankedScore(
@@ -127,25 +106,29 @@ public final class LeaderboardStore: Sendable {
         try await writer.read { db in
             guard
                 let best = try Int64.fetchOne(
-                    db, sql: "SELECT MAX(score) FROM score WHERE level = ? AND playerId = ?",
-                    arguments: [level, player])
+                    db, sql: "SELECT score FROM best WHERE level = ? AND playerId = ?", arguments: [level, player])
             else { return nil }
             let better = try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT COUNT(*) FROM (SELECT MAX(score) AS best FROM score WHERE level = ? GROUP BY playerId)
-                    WHERE best > ?
-                    """, arguments: [level, best])
+                db, sql: "SELECT COUNT(*) FROM best WHERE level = ? AND score > ?", arguments: [level, best])
             return ((better ?? 0) + 1, best)
         }
     }
 
-    /// Every stored score as (player, key, score), for audits and tests.
+    /// How many idempotency keys are remembered (expired ones are dropped as submissions come in).
+    public func rememberedKeyCount() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM submissionKey") ?? 0 }
+    }
+
+    /// Every stored score as (player, key, level, score), for audits and tests (key: "" once it expired).
     public func allScores() throws -> [(player: Int64, key: String, level: Int, score: Int64)] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT playerId, idempotencyKey, level, score FROM score ORDER BY id").map {
-                ($0["playerId"], $0["idempotencyKey"], $0["level"], $0["score"])
-            }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.playerId AS playerId, coalesce(k.key, '') AS key, s.level AS level, s.score AS score
+                    FROM score s LEFT JOIN submissionKey k ON k.scoreId = s.id ORDER BY s.id
+                    """
+            ).map { ($0["playerId"], $0["key"], $0["level"], $0["score"]) }
         }
     }
 

@@ -1,8 +1,13 @@
 // TokenHash: SHA-256 (FIPS 180-4), so the database keeps only a digest of each player's token: a copy of the
 // database does not hand out the tokens. Tokens are 256 random bits, so an unsalted digest is enough.
 
+import Synchronization
+
 /// SHA-256 of text, as lowercase hex.
 enum TokenHash {
+    /// Digests worked out since the process started (tests check that a refused token was never hashed).
+    static let digestCount = Atomic<Int>(0)
+
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -16,6 +21,7 @@ enum TokenHash {
 
     /// The digest of `text`'s UTF-8 bytes, 64 hex digits.
     static func sha256(_ text: String) -> String {
+        digestCount.add(1, ordering: .relaxed)
         var message = Array(text.utf8)
         let bitLength = UInt64(message.count) * 8
         message.append(0x80)

@@ -45,6 +45,26 @@ public enum Validation {
         return level
     }
 
+    /// The token of `Authorization: Bearer <token>`: exactly 64 lowercase hex digits, as registration hands them
+    /// out. The header's length and shape are checked before anything else is done with it (no hashing, no SQL).
+    public static func token(_ header: String?) throws -> String {
+        guard let header else {
+            throw APIError(.unauthorized, "missingToken", "send Authorization: Bearer <token>")
+        }
+        let prefix = "Bearer "
+        guard header.utf8.starts(with: prefix.utf8) else {
+            throw APIError(.unauthorized, "missingToken", "send Authorization: Bearer <token>")
+        }
+        guard header.utf8.count <= prefix.utf8.count + 64 + 8 else {
+            throw APIError(.unauthorized, "badToken", "the token is not valid")
+        }
+        let token = header.utf8.dropFirst(prefix.utf8.count).filter { $0 != UInt8(ascii: " ") }
+        guard token.count == 64, token.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+            throw APIError(.unauthorized, "badToken", "the token is not valid")
+        }
+        return String(decoding: token, as: UTF8.self)
+    }
+
     /// An idempotency key: 1–64 characters of letters, digits, `_ - .`.
     public static func idempotencyKey(_ key: String?) throws -> String {
         guard let key, (1...64).contains(key.count),
@@ -67,6 +87,11 @@ public enum Validation {
             buffer = try await request.collectBody(upTo: maxBodyBytes)
         } catch let error as HTTPResponseError where error.status == .contentTooLarge {
             throw APIError(.contentTooLarge, "bodyTooLarge", "the body must be at most \(maxBodyBytes) bytes")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // The client closed, or was cut off by the read deadline, before the whole body came: nobody to answer.
+            throw APIError(.badRequest, "incompleteBody", "the body ended before its Content-Length")
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))

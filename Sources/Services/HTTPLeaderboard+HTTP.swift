@@ -38,15 +38,22 @@ extension HTTPLeaderboard {
         }
     }
 
-    /// Registers this installation, keeps its identity, then sends the submission that needed it.
-    func register(_ id: Int64, then score: Int64, _ key: Int64) {
-        let body = (try? JSONEncoder().encode(["name": playerName])) ?? Data()
+    /// Registers this installation, keeps its identity, then sends the submission that needed it. Names are unique
+    /// on the server (ignoring case): when `playerName` is taken (409), it tries again as `playerName-NNNN`, a few
+    /// times.
+    func register(_ id: Int64, then score: Int64, _ key: Int64, attempt: Int = 0) {
+        let name = attempt == 0 ? playerName : "\(playerName.prefix(18))-\(Int.random(in: 1000...99999))"
+        let body = (try? JSONEncoder().encode(["name": name])) ?? Data()
         run(
             id,
             try HTTPClient.Request(
                 url: baseURL.appendingPathComponent("v1/players"), method: .POST,
                 headers: ["Content-Type": "application/json"], body: .bytes(body))
         ) { [self] status, data in
+            if status == 409, attempt < 4 {
+                register(id, then: score, key, attempt: attempt + 1)
+                return nil
+            }
             guard status == 201, let identity = try? JSONDecoder().decode(PlayerIdentity.self, from: data) else {
                 return .failed(.submit(score: score, key: key))
             }
@@ -75,6 +82,10 @@ extension HTTPLeaderboard {
             case 409:
                 // The server already holds another score under this key (a run replayed from an older snapshot):
                 // it keeps the first, and sending again can never succeed, so the entry is settled.
+                return .submitted(key: key)
+            case 422:
+                // The server's levels cannot give this score (another game's levels, or a forged save): it will never
+                // be accepted, so the entry is settled rather than sent every 2 s for ever.
                 return .submitted(key: key)
             case 401, 403:
                 // The server no longer knows this token (a new database): register again on the next try.

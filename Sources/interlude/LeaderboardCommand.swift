@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GameCore
 import LeaderboardServer
 import Services
 
@@ -23,6 +24,15 @@ struct LeaderboardCommand: ParsableCommand {
                   GET  /v1/levels/LEVEL/top?limit=N                   top N (best per player)
                   GET  /v1/levels/LEVEL/players/ID/rank               a player's rank
                 Point the game at it with `interlude play --leaderboard http://HOST:PORT`.
+
+                It faces the open internet, so it refuses what the game cannot produce: a level the game does not
+                have, or more points than the levels up to it can give (read from the level files, --assets, by the
+                game's own scoring rules: 422); a name already taken, ignoring case (409). Registrations and
+                submissions are rate-limited per client address and per player (429 with Retry-After); an
+                Idempotency-Key is remembered for --key-lifetime hours. Connections idle for --idle-timeout seconds,
+                or whose request is not read within 10 s of its head, are closed; at most --max-connections are open
+                (and at most the descriptor limit less 64), --max-connections-per-address from one address. On
+                SIGTERM requests in flight get --shutdown-grace seconds, then the rest are closed.
                 """)
 
         @Option(help: "Port to listen on (0: a free one).")
@@ -34,8 +44,45 @@ struct LeaderboardCommand: ParsableCommand {
         @Option(help: "SQLite database file (default: leaderboard.sqlite in the data folder).")
         var db: String?
 
+        @Option(help: "Assets folder whose Levels/*.level the scores are checked against (default: the game's).")
+        var assets: String?
+
+        @Option(help: "Seconds a connection may stay idle (partial headers included) before it is closed.")
+        var idleTimeout: Double = 30
+
+        @Option(help: "Seconds SIGTERM lets requests in flight finish before the rest are closed.")
+        var shutdownGrace: Double = 5
+
+        @Option(help: "The most connections open at once.")
+        var maxConnections: Int = 4096
+
+        @Option(help: "The most connections open at once from one client address (IPv6: one /64).")
+        var maxConnectionsPerAddress: Int = 64
+
+        @Option(help: "Hours an Idempotency-Key is remembered.")
+        var keyLifetime: Double = 168
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be within 0...65535") }
+            for (name, value, range) in [
+                ("--idle-timeout", idleTimeout, 0.1...3600), ("--shutdown-grace", shutdownGrace, 0...600),
+                ("--key-lifetime", keyLifetime, 0.01...87600),
+                ("--max-connections", Double(maxConnections), 1...1_000_000),
+                ("--max-connections-per-address", Double(maxConnectionsPerAddress), 1...1_000_000),
+            ] where !range.contains(value) {
+                throw ValidationError("\(name) must be within \(range.lowerBound)...\(range.upperBound), not \(value)")
+            }
+        }
+
+        /// The limits from the options.
+        var policy: LeaderboardPolicy {
+            var policy = LeaderboardPolicy()
+            policy.idleTimeout = idleTimeout
+            policy.shutdownGrace = shutdownGrace
+            policy.maximumConnections = maxConnections
+            policy.maximumConnectionsPerAddress = maxConnectionsPerAddress
+            policy.idempotencyKeyLifetime = keyLifetime * 3600
+            return policy
         }
 
         func run() throws {
@@ -46,11 +93,20 @@ struct LeaderboardCommand: ParsableCommand {
             } catch {
                 throw ValidationError("--db: \(error)")
             }
-            let (host, port) = (self.host, self.port)
+            let levels: [Level]
+            do {
+                levels = try LevelFiles.load(from: try AssetDirectory.locate(assets))
+            } catch {
+                throw ValidationError("--assets: \(error)")
+            }
+            let (host, port, policy) = (self.host, self.port, self.policy)
             let finished = DispatchSemaphore(value: 0)
             let failure = LockedText()
             Task.detached {
-                do { try await LeaderboardServer.run(host: host, port: port, databasePath: path) } catch {
+                do {
+                    try await LeaderboardServer.run(
+                        host: host, port: port, databasePath: path, levels: levels, policy: policy)
+                } catch {
                     failure.set("\(error)")
                 }
                 finished.signal()

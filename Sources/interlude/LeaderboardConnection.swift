@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 import LeaderboardServer
 import Runtime
 import Services
@@ -12,14 +13,16 @@ final class LeaderboardConnection {
     /// Connects to `url`, or starts an embedded server on loopback (database at `databasePath`, nil: in
     /// memory). A script's `leaderboard down`/`up` switch the embedded server's faults.
     /// `replaying`: answers are taken in virtual time, so a cancel only drops the answer (see
-    /// `HTTPLeaderboard.cancelsExchanges`); the window cancels the exchange itself.
-    init(url: String?, databasePath: String?, identityFolder: String?, replaying: Bool = false) throws {
+    /// `HTTPLeaderboard.cancelsExchanges`); the window cancels the exchange itself. `levels`: the game's, whose
+    /// scores the embedded server checks.
+    init(url: String?, databasePath: String?, identityFolder: String?, levels: [Level], replaying: Bool = false) throws
+    {
         if let url {
             server = nil
             transport = HTTPLeaderboard(baseURL: try Self.baseURL(url), identityFolder: identityFolder)
             return
         }
-        let server = try EmbeddedLeaderboardServer(databasePath: databasePath)
+        let server = try EmbeddedLeaderboardServer(databasePath: databasePath, levels: levels)
         let faults = server.faults
         self.server = server
         transport = HTTPLeaderboard(

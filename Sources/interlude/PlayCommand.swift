@@ -118,7 +118,8 @@ struct PlayCommand: ParsableCommand {
         runtime.transcriptLimit = Transcript.sessionLimit  // never written: memory stays flat however long the game
         let folder = record == nil ? (dataDir ?? FileSnapshotStore.defaultFolder()) : nil
         let connection = try LeaderboardConnection(
-            url: leaderboard, databasePath: folder.map { $0 + "/leaderboard.sqlite" }, identityFolder: folder)
+            url: leaderboard, databasePath: folder.map { $0 + "/leaderboard.sqlite" }, identityFolder: folder,
+            levels: levels)
         defer { connection.close() }
         // Answers are taken as they arrive; when recording, at send time + the replay's default latency
         // instead, so that the recorded script replays to the same transcript.

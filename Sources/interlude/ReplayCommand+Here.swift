@@ -21,7 +21,7 @@ extension ReplayCommand {
             ?? InMemorySnapshotStore()
         defer { try? store.flush() }
         let connection = try LeaderboardConnection(
-            url: leaderboard, databasePath: nil, identityFolder: nil, replaying: true)
+            url: leaderboard, databasePath: nil, identityFolder: nil, levels: levels, replaying: true)
         defer { connection.close() }
         let hook = TestHook(
             hang: testHang == script.name, crash: testCrash == script.name,

@@ -7,11 +7,22 @@ final class ServerAPITests: ServerTestCase {
 
     func testRegisterGivesAnIdAndASecretToken() throws {
         let (first, token) = try http.register("Ada")
-        let (second, other) = try http.register("Ada")
+        let (second, other) = try http.register("Bob")
         XCTAssertGreaterThan(first, 0)
-        XCTAssertNotEqual(first, second, "two registrations are two players, even with one name")
+        XCTAssertNotEqual(first, second)
         XCTAssertEqual(token.count, 64)
         XCTAssertNotEqual(token, other)
+    }
+
+    func testNamesAreUniqueIgnoringCase() throws {
+        _ = try http.register("Ada")
+        for taken in ["Ada", "ada", "ADA", " Ada "] {
+            let again = try http.post("/v1/players", #"{"name":"\#(taken)"}"#)
+            XCTAssertEqual(again.status, 409, taken)
+            XCTAssertEqual(again.errorCode, "nameTaken", taken)
+        }
+        XCTAssertEqual(try http.post("/v1/players", #"{"name":"Ada Lovelace"}"#).status, 201)
+        XCTAssertEqual(try server.store.playerNames(), ["Ada", "Ada Lovelace"])
     }
 
     func testARetriedSubmissionIsStoredOnce() throws {
@@ -46,6 +57,8 @@ final class ServerAPITests: ServerTestCase {
         XCTAssertEqual(try http.get("/v1/levels/2/players/\(ada)/rank").status, 404)
         XCTAssertEqual(try http.get("/v1/levels/1/top?limit=0").status, 400)
         XCTAssertEqual(try http.get("/v1/levels/1000/top").status, 400)
+        XCTAssertEqual(try http.get("/v1/levels/4/top").errorCode, "unknownLevel", "the game has 3 levels")
+        XCTAssertEqual(try http.get("/v1/levels/4/top").status, 404)
     }
 
     func testFaultsAnswer503_500AndGarbage() throws {

@@ -4,6 +4,7 @@ import LeaderboardServer
 import Lifecycle
 import Replay
 import Runtime
+import Services
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -17,6 +18,7 @@ struct HTTP {
     struct Answer {
         let status: Int
         let body: Data
+        var headers: [String: String] = [:]
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
         var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
         var text: String { String(decoding: body, as: UTF8.self) }
@@ -37,7 +39,11 @@ struct HTTP {
         guard done.wait(timeout: .now() + 20) == .success else { throw URLError(.timedOut) }
         let (data, response, error) = box.get()
         if let error { throw error }
-        return Answer(status: response?.statusCode ?? 0, body: data ?? Data())
+        var fields: [String: String] = [:]
+        for (name, value) in response?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        }
+        return Answer(status: response?.statusCode ?? 0, body: data ?? Data(), headers: fields)
     }
 
     func post(_ path: String, _ json: String, headers: [String: String] = [:]) throws -> Answer {
@@ -129,13 +135,32 @@ final class RealTime {
     }
 }
 
-/// A test case with a fresh embedded server (an empty database on loopback) and an HTTP client for it, per test.
+/// The game's bundled levels (Assets/Levels), as `interlude play` and `leaderboard serve` read them.
+enum BundledLevels {
+    static func load() throws -> [Level] { try LevelFiles.load(from: try AssetDirectory.locate()) }
+}
+
+/// A test case with a fresh embedded server (an empty database on loopback, the bundled levels, a clock the test
+/// moves) and an HTTP client for it, per test.
 class ServerTestCase: XCTestCase {
     var server: EmbeddedLeaderboardServer!
     var http: HTTP!
+    let clock = ManualClock()
 
-    override func setUpWithError() throws {
-        server = try EmbeddedLeaderboardServer()
+    /// The server's limits: the public defaults on the test's clock (a test may change them before `restart`).
+    var policy: LeaderboardPolicy {
+        var policy = LeaderboardPolicy()
+        let clock = self.clock
+        policy.clock = { clock.now }
+        return policy
+    }
+
+    override func setUpWithError() throws { try start(policy) }
+
+    /// (Re)starts the server with `policy`.
+    func start(_ policy: LeaderboardPolicy) throws {
+        server?.stop()
+        server = try EmbeddedLeaderboardServer(levels: try BundledLevels.load(), policy: policy)
         http = HTTP(base: server.url)
     }
 

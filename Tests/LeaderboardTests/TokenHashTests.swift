@@ -18,12 +18,14 @@ final class TokenHashTests: XCTestCase {
 
     func testTheDatabaseNeverHoldsAToken() async throws {
         let store = try LeaderboardStore(path: nil)
-        let player = try await store.register(name: "Ada")
+        let registered = try await store.register(name: "Ada")
+        let player = try XCTUnwrap(registered)
         let stored = try await store.writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM player") }
         XCTAssertEqual(stored.count, 1)
         XCTAssertFalse(stored.description.contains(player.token))
         XCTAssertEqual(stored.first?["tokenHash"], TokenHash.sha256(player.token))
-        let outcome = try await store.submit(player: player.id, token: player.token, level: 1, score: 5, key: "k")
+        let outcome = try await store.submit(
+            player: player.id, tokenDigest: TokenHash.sha256(player.token), level: 1, score: 5, key: "k")
         XCTAssertEqual(outcome, .stored)
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import LeaderboardServer
+import XCTest
+
+@testable import LeaderboardServer
+
+/// The attacks of issue 17 against the real server on loopback, with short timeouts so that each test takes seconds.
+final class HardeningTests: ServerTestCase {
+    override var policy: LeaderboardPolicy {
+        var policy = super.policy
+        policy.idleTimeout = 1.5
+        policy.requestReadTimeout = 1
+        policy.shutdownGrace = 1
+        return policy
+    }
+
+    /// `GET /health` on a fresh connection from 127.0.0.1: the status line and the time it took.
+    func health() -> (String?, Double) {
+        let started = Date()
+        let status = RawConnection(port: server.port)?.exchange("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        return (status, Date().timeIntervalSince(started))
+    }
+
+    func testAThousandSlowConnectionsLeaveHealthAnsweringWithin100ms() throws {
+        // 1,000 clients on 20 addresses (50 each, under the per-address cap), each holding half a request.
+        var slow: [RawConnection] = []
+        for index in 0..<1000 {
+            let connection = try XCTUnwrap(RawConnection(port: server.port, from: "127.0.1.\(1 + index / 50)"))
+            connection.send(
+                index % 2 == 0
+                    ? "POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Le"
+                    : "POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"na")
+            slow.append(connection)
+        }
+        _ = health()  // the first answer also warms the client side
+        var slowest = 0.0
+        for _ in 0..<20 {
+            let (status, seconds) = health()
+            XCTAssertEqual(status, "HTTP/1.1 200 OK")
+            slowest = max(slowest, seconds)
+        }
+        XCTAssertLessThan(slowest, 0.1, "the slowest of 20 /health answers took \(slowest) s")
+        // The idle timeout (1.5 s) and read deadline (1 s) close them all.
+        let closed = slow.filter { $0.isClosedByServer(within: 4) }.count
+        XCTAssertEqual(closed, 1000, "every slow connection was closed by the server")
+    }
+
+    func testOneAddressGetsAtMost64Connections() throws {
+        var held: [RawConnection] = []
+        for _ in 0..<100 { held.append(try XCTUnwrap(RawConnection(port: server.port, from: "127.0.2.1"))) }
+        Thread.sleep(forTimeInterval: 0.5)  // well under the 1.5 s idle timeout
+        let closed = held.filter { $0.isClosedByServer(within: 0) }.count
+        XCTAssertEqual(closed, 36, "connections past 64 from one address are closed at once")
+        XCTAssertEqual(health().0, "HTTP/1.1 200 OK", "another address is served")
+    }
+
+    func testABodyTrickledByteByByteIsCutAtTheReadDeadline() throws {
+        let connection = try XCTUnwrap(RawConnection(port: server.port, from: "127.0.3.1"))
+        connection.send("POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
+        let started = Date()
+        var closed = false
+        while !closed, Date().timeIntervalSince(started) < 5 {
+            connection.send(" ")  // a byte every 100 ms: the idle timeout alone would never fire
+            closed = connection.isClosedByServer(within: 0.1)
+        }
+        XCTAssertTrue(closed)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "cut at the 1 s read deadline")
+        XCTAssertEqual(try server.store.playerCount(), 0)
+    }
+
+    func testA70KBTokenIsRefusedBeforeHashingAndOthersAreServed() throws {
+        let (ada, token) = try http.register("Ada")
+        let before = TokenHash.digestCount.load(ordering: .relaxed)
+        let huge = String(repeating: "a", count: 70_000)
+        let answer = try? http.submit(player: ada, token: huge, key: "k", score: 10)
+        // The HTTP decoder refuses the header (its limit is 8 KiB a field): an error status, or the connection closed.
+        if let answer { XCTAssertTrue([400, 401, 431].contains(answer.status), "\(answer.status)") }
+        let long = try http.submit(player: ada, token: String(repeating: "a", count: 200), key: "k", score: 10)
+        XCTAssertEqual(long.status, 401)
+        XCTAssertEqual(long.errorCode, "badToken")
+        let notHex = try http.submit(player: ada, token: String(repeating: "z", count: 64), key: "k", score: 10)
+        XCTAssertEqual(notHex.status, 401)
+        XCTAssertEqual(TokenHash.digestCount.load(ordering: .relaxed), before, "no refused token was hashed")
+        XCTAssertEqual(try http.submit(player: ada, token: token, key: "k", score: 10).status, 201)
+        XCTAssertEqual(try server.store.allScores().count, 1)
+    }
+
+    func testShutdownWithAStalledBodyEndsWithinTheGraceAndKeepsWhatWasAcknowledged() throws {
+        var patient = policy
+        (patient.idleTimeout, patient.requestReadTimeout) = (60, 60)  // only the shutdown grace (1 s) can end it
+        try start(patient)
+        let (ada, token) = try http.register("Ada")
+        XCTAssertEqual(try http.submit(player: ada, token: token, key: "kept", score: 10).status, 201)
+        let stalled = try XCTUnwrap(RawConnection(port: server.port, from: "127.0.4.1"))
+        stalled.send(
+            "POST /v1/players/\(ada)/scores HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
+                + "Idempotency-Key: stalled\r\nContent-Length: 100\r\n\r\n{\"level\":1,")
+        Thread.sleep(forTimeInterval: 0.2)
+        let store = server.store
+        let started = Date()
+        server.stop()
+        let took = Date().timeIntervalSince(started)
+        XCTAssertLessThan(took, 3, "stopped \(took) s after the request to (grace 1 s)")
+        XCTAssertTrue(stalled.isClosedByServer(within: 0.5))
+        XCTAssertEqual(try store.allScores().map(\.key), ["kept"], "the acknowledged score is stored, nothing else")
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A TCP connection to the server on loopback, byte by byte, as an attacker holds it: from any 127.x.y.z source
+/// address (all of 127/8 is loopback on Linux, so one test can play many clients).
+final class RawConnection {
+    let fd: Int32
+
+    /// Connects from `source` (e.g. "127.0.0.2") to 127.0.0.1:`port`; nil when the connection failed.
+    init?(port: Int, from source: String = "127.0.0.1") {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var local = Self.address(source, port: 0)
+        var remote = Self.address("127.0.0.1", port: port)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        let connected = withUnsafePointer(to: &remote) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, connected == 0 else {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit { close(fd) }
+
+    private static func address(_ text: String, port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        inet_pton(AF_INET, text, &address.sin_addr)
+        return address
+    }
+
+    /// Sends `text` (ignores failures: the server may have closed the connection).
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Whether the server has closed the connection (a read gives end of file or a reset), waiting at most `seconds`.
+    func isClosedByServer(within seconds: Double) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(seconds * 1000)) == 1 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count == 0 { return true }
+            if count < 0 { return errno != EAGAIN }
+        }
+    }
+
+    /// Sends a whole request and reads the answer's status line, within `seconds`; nil on timeout or close.
+    func exchange(_ request: String, seconds: Double = 5) -> String? {
+        send(request)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) == 1 else { continue }
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[0..<count]
+            if let text = String(bytes: received, encoding: .utf8), let line = text.split(separator: "\r\n").first,
+                text.contains("\r\n\r\n")
+            {
+                return String(line)
+            }
+        }
+        return nil
+    }
+}
+
+/// A clock the test moves by hand (seconds), for rate limits and key expiry.
+final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seconds: Double = 1_000_000
+
+    var now: Double { lock.withLock { seconds } }
+    func advance(_ delta: Double) { lock.withLock { seconds += delta } }
+}
