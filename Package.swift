@@ -130,7 +130,8 @@ let package = Package(
                 "InterludeTesting",
             ]),
         .executableTarget(
-            name: "leaderboard-load", dependencies: ["LeaderboardServer", "GameCore", "Services"],
+            name: "leaderboard-load",
+            dependencies: ["LeaderboardServer", "GameCore", "Services", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/Sources/leaderboard-load"),
         .testTarget(
             name: "LeaderboardTests",

@@ -1,7 +1,10 @@
 // LeaderboardStore+Schema: the tables and their migrations.
 //   player(id, name, nameKey UNIQUE (lowercased name), tokenHash UNIQUE, createdAt)
 //   score(id, playerId, level, score)                   every accepted submission
-//   best(level, playerId, score)                        each player's best per level: top N and rank read only this
+//   best(level, playerId, score)                        each player's best per level: top N reads only this
+//   bestCount(level, score, players)                    how many players have each best score: a rank is a sum
+//                                                       over at most the level's maximum score rows (a few
+//                                                       thousand, since scores are bounded), however many players
 //   submissionKey(playerId, key, scoreId, level, score, createdAt)   idempotency keys still remembered
 // v1 kept the key in `score` under a UNIQUE constraint, for ever; v2 moves keys out so that they can expire.
 
@@ -61,6 +64,12 @@ extension LeaderboardStore {
                         PRIMARY KEY (level, playerId)) WITHOUT ROWID;
                     CREATE INDEX best_by_score ON best(level, score DESC, playerId);
                     INSERT INTO best SELECT level, playerId, MAX(score) FROM score GROUP BY level, playerId;
+                    CREATE TABLE bestCount (
+                        level INTEGER NOT NULL,
+                        score INTEGER NOT NULL,
+                        players INTEGER NOT NULL,
+                        PRIMARY KEY (level, score)) WITHOUT ROWID;
+                    INSERT INTO bestCount SELECT level, score, COUNT(*) FROM best GROUP BY level, score;
                     """)
         }
         return migrator

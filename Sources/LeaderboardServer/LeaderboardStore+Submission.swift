@@ -45,11 +45,32 @@ struct Submission: Sendable {
             sql: """
                 INSERT INTO submissionKey (playerId, key, scoreId, level, score, createdAt) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [player, key, scoreId, level, score, now])
+        try updateBest(db)
+        return .stored
+    }
+
+    /// Raises the player's best on the level, and moves them in the count of players per best score.
+    private func updateBest(_ db: Database) throws {
+        let previous = try Int64.fetchOne(
+            db, sql: "SELECT score FROM best WHERE level = ? AND playerId = ?", arguments: [level, player])
+        if let previous {
+            guard score > previous else { return }
+            try db.execute(
+                sql: "UPDATE best SET score = ? WHERE level = ? AND playerId = ?", arguments: [score, level, player])
+            try db.execute(
+                sql: "UPDATE bestCount SET players = players - 1 WHERE level = ? AND score = ?",
+                arguments: [level, previous])
+            try db.execute(
+                sql: "DELETE FROM bestCount WHERE level = ? AND score = ? AND players <= 0",
+                arguments: [level, previous])
+        } else {
+            try db.execute(
+                sql: "INSERT INTO best (level, playerId, score) VALUES (?, ?, ?)", arguments: [level, player, score])
+        }
         try db.execute(
             sql: """
-                INSERT INTO best (level, playerId, score) VALUES (?, ?, ?)
-                ON CONFLICT (level, playerId) DO UPDATE SET score = max(score, excluded.score)
-                """, arguments: [level, player, score])
-        return .stored
+                INSERT INTO bestCount (level, score, players) VALUES (?, ?, 1)
+                ON CONFLICT (level, score) DO UPDATE SET players = players + 1
+                """, arguments: [level, score])
     }
 }

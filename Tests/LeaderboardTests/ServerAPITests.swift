@@ -55,6 +55,10 @@ final class ServerAPITests: ServerTestCase {
         XCTAssertEqual((rank.json["rank"] as? NSNumber)?.intValue, 2)
         XCTAssertEqual((rank.json["score"] as? NSNumber)?.intValue, 200)
         XCTAssertEqual(try http.get("/v1/levels/2/players/\(ada)/rank").status, 404)
+        // Ada's earlier best (50) no longer counts: Cy, at 40, is third of three.
+        let (cy, cyToken) = try http.register("Cy")
+        _ = try http.submit(player: cy, token: cyToken, key: "c1", score: 40)
+        XCTAssertEqual((try http.get("/v1/levels/1/players/\(cy)/rank").json["rank"] as? NSNumber)?.intValue, 3)
         XCTAssertEqual(try http.get("/v1/levels/1/top?limit=0").status, 400)
         XCTAssertEqual(try http.get("/v1/levels/1000/top").status, 400)
         XCTAssertEqual(try http.get("/v1/levels/4/top").errorCode, "unknownLevel", "the game has 3 levels")

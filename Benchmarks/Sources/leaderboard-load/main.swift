@@ -4,7 +4,9 @@
 // is sent twice with the same Idempotency-Key, as a client retrying after a lost answer would. Prints
 // throughput and latency percentiles, then audits the database: every accepted submission stored exactly
 // once, none lost, none doubled. Exits 1 if the audit fails.
-//   swift run -c release leaderboard-load [--clients 50] [--submissions 10000]
+//   swift run -c release leaderboard-load [--clients 50] [--submissions 10000] [--rank 1000000] [--queries 2000]
+// Before the load it measures SQLite alone with the same durability (the same-run references); after it, with
+// --rank, the rank of random players among that many seeded best scores (RankBenchmark.swift).
 // (Benchmarks/README.md has the numbers and the machine.)
 
 import Foundation
@@ -19,21 +21,25 @@ import Services
 struct Options {
     var clients = 50
     var submissions = 10_000
+    var rank = 1_000_000  // best scores seeded for the rank benchmark (0: skip it)
+    var queries = 2_000
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
         while let flag = rest.popFirst() {
-            guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { usage() }
+            guard let value = rest.popFirst().flatMap(Int.init), value >= 0 else { usage() }
             switch flag {
-            case "--clients": clients = value
-            case "--submissions": submissions = value
+            case "--clients" where value > 0: clients = value
+            case "--submissions" where value > 0: submissions = value
+            case "--rank": rank = value
+            case "--queries" where value > 0: queries = value
             default: usage()
             }
         }
     }
 
     func usage() -> Never {
-        print("usage: leaderboard-load [--clients N] [--submissions N]")
+        print("usage: leaderboard-load [--clients N] [--submissions N] [--rank ROWS (0: skip)] [--queries N]")
         exit(2)
     }
 }
@@ -107,9 +113,18 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lead
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 // The game's levels; no rate limits (50 clients on one address send thousands of submissions a second).
+// The same-run references: SQLite alone on the same disk with the same durability.
+let loop = try Reference.insertLoop(folder: folder, count: 2_000)
+let batched = try Reference.batchedLoop(folder: folder, count: options.submissions, batch: options.clients)
+print(String(format: "reference: bare SQLite insert loop, one fsynced transaction each: %.0f inserts/s", loop))
+print(
+    String(
+        format: "reference: the same inserts %d to a transaction (group commit's ceiling): %.0f inserts/s",
+        options.clients, batched))
+let levels = try LevelFiles.load(from: try AssetDirectory.locate())
 let server = try EmbeddedLeaderboardServer(
     databasePath: folder.appendingPathComponent("load.sqlite").path,
-    levels: try LevelFiles.load(from: try AssetDirectory.locate()), policy: .unlimited)
+    levels: levels, policy: .unlimited)
 let base = URL(string: server.url)!
 let configuration = URLSessionConfiguration.ephemeral
 configuration.httpMaximumConnectionsPerHost = options.clients
@@ -153,8 +168,18 @@ let unexpected = distinct.subtracting(accepted)
 print(
     "audit: \(accepted.count) accepted, \(stored.count) rows, \(lost.count) lost, \(doubled) doubled, "
         + "\(unexpected.count) unexpected")
+let commits = server.store.commitCounts
+print(
+    String(
+        format: "group commit: %d submissions in %d transactions (%.1f a transaction); server / loop reference %.2fx",
+        commits.submissions, commits.transactions, Double(commits.submissions) / Double(max(1, commits.transactions)),
+        Double(requests) / seconds / loop))
 server.stop()
+let rankOK =
+    options.rank == 0
+    ? true : try await RankBenchmark.run(rows: options.rank, queries: options.queries, folder: folder, levels: levels)
 let ok =
-    failures.isEmpty && lost.isEmpty && doubled == 0 && unexpected.isEmpty && accepted.count == options.submissions
+    rankOK && failures.isEmpty && lost.isEmpty && doubled == 0 && unexpected.isEmpty
+    && accepted.count == options.submissions
 print(ok ? "PASS" : "FAIL")
 exit(ok ? 0 : 1)
