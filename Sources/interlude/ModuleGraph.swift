@@ -17,7 +17,7 @@ public enum ModuleGraph {
         ("PlatformEGL", ["CEGL", "GLHost", "Runtime"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle"]),
         ("ShooterPlatform", ["GLHost", "Renderer", "Services", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime"]),
-        ("LeaderboardServer", []),
+        ("LeaderboardServer", ["GameCore"]),
         (
             "interlude",
             [
@@ -36,7 +36,7 @@ public enum ModuleGraph {
             "InterludeBench",
             ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform", "Exploration"]
         ),
-        ("leaderboard-load", ["LeaderboardServer"]),
+        ("leaderboard-load", ["LeaderboardServer", "GameCore", "Services"]),
     ]
 
     /// The C system-library shims (drawn as such, not as Swift modules).
