@@ -48,16 +48,20 @@ final class RawConnection {
         _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
-    /// Whether the server has closed the connection (a read gives end of file or a reset), waiting at most `seconds`.
+    /// Whether the server has closed the connection (end of file or a reset, after any answer it sent first),
+    /// waiting at most `seconds`.
     func isClosedByServer(within seconds: Double) -> Bool {
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(seconds * 1000)) == 1 else { return false }
+        let deadline = Date().addingTimeInterval(seconds)
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
+        repeat {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let left = max(0, deadline.timeIntervalSinceNow)
+            guard poll(&poller, 1, Int32(left * 1000)) == 1 else { return false }
             let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
             if count == 0 { return true }
-            if count < 0 { return errno != EAGAIN }
-        }
+            if count < 0, errno != EAGAIN { return true }
+        } while Date() < deadline
+        return false
     }
 
     /// Sends a whole request and reads the answer's status line, within `seconds`; nil on timeout or close.
