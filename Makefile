@@ -9,7 +9,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test explore-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts clean
+.PHONY: setup build replay test explore-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -155,6 +155,17 @@ FUZZ_LIMIT ?= 20
 fuzz-scripts: build
 	.build/debug/interlude-bench fuzz-scripts --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --limit $(FUZZ_LIMIT) \
 	  --interlude .build/debug/interlude --out $(OUT)/fuzz-scripts
+
+# Coverage-guided fuzzing (issue 15, Fuzz/README.md): libFuzzer harnesses for every parser of outside input
+# (scripts, level files, snapshots and the launch that restores one, the bitmap font, the leaderboard's JSON
+# bodies), built with -sanitize=fuzzer,address in .build-fuzz. `make fuzz` runs each for FUZZ_SECONDS (two at a
+# time, under nice); a crash or a broken property fails it, the input kept in .build-fuzz/findings/.
+# `make fuzz-ci` is CI's bounded run: the four fuzzers that need none of the server's packages, 20 s each.
+FUZZ_SECONDS ?= 180
+fuzz: setup
+	bash Fuzz/fuzz.sh --seconds $(FUZZ_SECONDS)
+fuzz-ci: setup
+	bash Fuzz/fuzz.sh --seconds 20 light
 
 clean:
 	rm -rf .build $(OUT)

@@ -154,3 +154,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer harnesses (Fuzz/README.md, `make fuzz`): declared only when INTERLUDE_FUZZ=1, and built by
+// Fuzz/build.sh with -sanitize=fuzzer in .build-fuzz, so an ordinary build neither sees nor compiles them.
+if Context.environment["INTERLUDE_FUZZ"] == "1" {
+    let fuzzers: [(String, [Target.Dependency])] = [
+        ("fuzz-script", ["Replay", "Lifecycle", "Runtime"]),
+        ("fuzz-level", ["GameCore", "Runtime", "Lifecycle"]),
+        ("fuzz-snapshot", ["GameCore", "Runtime", "Lifecycle"]),
+        ("fuzz-font", ["Renderer"]),
+        ("fuzz-leaderboard-server", ["LeaderboardServer"]),
+        ("fuzz-leaderboard-client", ["Services", "Runtime", "LeaderboardServer"]),
+    ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport"))
+    for (name, dependencies) in fuzzers {
+        package.targets.append(
+            .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/Sources/\(name)"))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

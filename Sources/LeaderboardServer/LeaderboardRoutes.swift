@@ -60,9 +60,9 @@ enum LeaderboardRoutes {
             if let wait = service.registrations.take(context.clientKey) {
                 throw APIError.tooMany("registrations from this address", retryAfter: wait)
             }
-            let body = try await Validation.decode(RegisterBody.self, from: request)
-            guard let player = try await store.register(name: try Validation.name(body.name)) else {
-                throw APIError(.conflict, "nameTaken", "the name '\(body.name)' is taken (names ignore case)")
+            let name = try Validation.registration(body: try await Validation.body(of: request))
+            guard let player = try await store.register(name: name) else {
+                throw APIError(.conflict, "nameTaken", "the name '\(name)' is taken (names ignore case)")
             }
             return json(.created, player)
         }
@@ -79,9 +79,7 @@ enum LeaderboardRoutes {
             if let wait = service.submissionsByPlayer.take("\(player) \(digest.prefix(16))") {
                 throw APIError.tooMany("submissions for this player", retryAfter: wait)
             }
-            let body = try await Validation.decode(SubmitBody.self, from: request)
-            let level = try Validation.level(String(body.level))
-            let score = try Validation.score(body.score)
+            let (level, score) = try Validation.submission(body: try await Validation.body(of: request))
             if let refusal = service.rules.whyImplausible(level: level, score: score) { throw refusal }
             switch try await store.submit(player: player, tokenDigest: digest, level: level, score: score, key: key) {
             case .stored: return json(.created, SubmitAnswer(stored: true, duplicate: false))

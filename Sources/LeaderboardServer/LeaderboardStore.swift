@@ -19,6 +19,13 @@ public struct RankedScore: Codable, Sendable, Equatable {
     public let player: Int64
     public let name: String
     public let score: Int64
+
+    public init(rank: Int, player: Int64, name: String, score: Int64) {
+        self.rank = rank
+        self.player = player
+        self.name = name
+        self.score = score
+    }
 }
 
 /// What happened to a submission.

@@ -79,8 +79,8 @@ public enum Validation {
         return key
     }
 
-    /// Reads a JSON body of at most `maxBodyBytes` into `T`.
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    /// The body of `request`, at most `maxBodyBytes` (a larger one is a 413 `bodyTooLarge`).
+    static func body(of request: Request) async throws -> Data {
         let buffer: ByteBuffer
         do {
             var request = request
@@ -93,11 +93,27 @@ public enum Validation {
             // The client closed, or was cut off by the read deadline, before the whole body came: nobody to answer.
             throw APIError(.badRequest, "incompleteBody", "the body ended before its Content-Length")
         }
+        return Data(buffer.readableBytesView)
+    }
+
+    /// Reads a collected JSON body into `T`; anything else is a 400 `invalidJSON`.
+    static func decodeBody<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+            return try JSONDecoder().decode(T.self, from: body)
         } catch {
             throw APIError(.badRequest, "invalidJSON", "the body is not the expected JSON: \(Self.describe(error))")
         }
+    }
+
+    /// The body of `POST /v1/players`, decoded and checked: the player's name as it is stored.
+    public static func registration(body: Data) throws -> String {
+        try name(try decodeBody(RegisterBody.self, from: body).name)
+    }
+
+    /// The body of `POST /v1/players/:id/scores`, decoded and checked: the level and the score as they are stored.
+    public static func submission(body: Data) throws -> (level: Int, score: Int64) {
+        let body = try decodeBody(SubmitBody.self, from: body)
+        return (try level(String(body.level)), try score(body.score))
     }
 
     private static func describe(_ error: any Error) -> String {

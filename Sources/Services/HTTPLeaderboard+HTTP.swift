@@ -29,13 +29,24 @@ extension HTTPLeaderboard {
             url: baseURL.appendingPathComponent("v1/levels/\(topLevel)/top"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "limit", value: "5")]
         run(id, try HTTPClient.Request(url: components.url!)) { status, data in
-            guard status == 200, let answer = try? JSONDecoder().decode(TopAnswer.self, from: data) else {
-                return .failed(.fetchTop)
-            }
-            if answer.entries.isEmpty { return .top(["no scores yet"]) }
-            // The server is outside: at most the 5 lines asked for, names cut to what the screen shows, printable.
-            return .top(answer.entries.prefix(5).map { "\($0.rank). \(Self.shown($0.name))  \($0.score)" })
+            Self.topResult(status: status, body: data)
         }
+    }
+
+    /// What the answer to `GET /v1/levels/:level/top` gives the game: the lines to show, or a failed fetch.
+    public static func topResult(status: Int, body: Data) -> LeaderboardResult {
+        guard status == 200, let answer = try? JSONDecoder().decode(TopAnswer.self, from: body) else {
+            return .failed(.fetchTop)
+        }
+        if answer.entries.isEmpty { return .top(["no scores yet"]) }
+        // The server is outside: at most the 5 lines asked for, names cut to what the screen shows, printable.
+        return .top(answer.entries.prefix(5).map { "\($0.rank). \(Self.shown($0.name))  \($0.score)" })
+    }
+
+    /// The identity in the answer to `POST /v1/players`, or nil when the answer is not one.
+    public static func registeredIdentity(status: Int, body: Data) -> PlayerIdentity? {
+        guard status == 201 else { return nil }
+        return try? JSONDecoder().decode(PlayerIdentity.self, from: body)
     }
 
     /// Registers this installation, keeps its identity, then sends the submission that needed it. Names are unique
@@ -54,7 +65,7 @@ extension HTTPLeaderboard {
                 register(id, then: score, key, attempt: attempt + 1)
                 return nil
             }
-            guard status == 201, let identity = try? JSONDecoder().decode(PlayerIdentity.self, from: data) else {
+            guard let identity = Self.registeredIdentity(status: status, body: data) else {
                 return .failed(.submit(score: score, key: key))
             }
             if let identityFile { try? identity.save(to: identityFile) }

@@ -162,10 +162,30 @@ public struct PlayerIdentity: Codable, Sendable, Equatable {
     public let id: Int64
     public let token: String
 
+    /// Decodes an identity and refuses one the client could not send (found writing fuzz-leaderboard-client: any
+    /// decoded identity was kept, but an id of 0 or less cannot name a player in a URL, and a token that is empty, over
+    /// 256 bytes or holds anything but visible ASCII (a CR LF) cannot go in the Authorization header, so every
+    /// submission failed for good). Refused like malformed JSON: the client registers again.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int64.self, forKey: .id)
+        token = try container.decode(String.self, forKey: .token)
+        guard id > 0, (1...256).contains(token.utf8.count), token.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: [], debugDescription: "not an identity this client can send"))
+        }
+    }
+
     static func load(from path: String) throws -> PlayerIdentity? {
         // A regular file of at most 64 KiB: the identity is a few dozen bytes, and the folder is the user's.
         guard let bytes = try DurableFile.read(path, limit: 64 << 10) else { return nil }
-        return try JSONDecoder().decode(PlayerIdentity.self, from: Data(bytes))
+        return try decoded(from: bytes)
+    }
+
+    /// The identity in the bytes of an identity file (what `save(to:)` writes); throws for anything else.
+    public static func decoded(from bytes: [UInt8]) throws -> PlayerIdentity {
+        try JSONDecoder().decode(PlayerIdentity.self, from: Data(bytes))
     }
 
     func save(to path: String) throws {
