@@ -75,10 +75,12 @@ final class FuzzCorpusTests: XCTestCase {
                     XCTAssertFalse(line.unicodeScalars.contains { $0.properties.generalCategory == .control }, name)
                 }
             default:
-                let identity =
-                    mode % 4 == 1
-                    ? HTTPLeaderboard.registeredIdentity(status: 201, body: rest)
-                    : try? PlayerIdentity.decoded(from: [UInt8](rest))
+                let identity: PlayerIdentity?
+                if mode % 4 == 1 {
+                    identity = HTTPLeaderboard.registeredIdentity(status: 201, body: rest)
+                } else {
+                    identity = try? PlayerIdentity.decoded(from: [UInt8](rest))
+                }
                 guard let identity else { continue }
                 XCTAssertGreaterThan(identity.id, 0, name)
                 XCTAssertTrue(identity.token.utf8.allSatisfy { (0x21...0x7E).contains($0) }, name)
