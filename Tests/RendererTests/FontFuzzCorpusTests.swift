@@ -17,9 +17,9 @@ final class FontFuzzCorpusTests: XCTestCase {
         for name in names {
             let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
             let font: BitmapFont
-            do {
+            do throws(BitmapFont.ParseError) {
                 font = try BitmapFont(parsing: text)
-            } catch let error as BitmapFont.ParseError {
+            } catch {
                 let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
                 XCTAssertTrue((1...lines.count).contains(error.line), "\(name): \(error)")
                 if (1...lines.count).contains(error.line) {
