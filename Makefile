@@ -4,7 +4,7 @@
 
 APT_PACKAGES = libglfw3-dev libgl-dev libegl-dev libpng-dev libgl1-mesa-dri libegl-mesa0 \
                xvfb xauth openbox xdotool x11-apps x11-utils imagemagick graphviz pkg-config strace \
-               libsqlite3-dev
+               libsqlite3-dev chromium
 SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
@@ -70,8 +70,8 @@ GOLDEN = Tests/Fixtures/golden
 golden-check: build
 	rm -rf .build/golden && .build/debug/interlude replay --no-render --out .build/golden/no-render >/dev/null
 	.build/debug/interlude replay --out .build/golden/rendered >/dev/null
-	diff -r -x '*.png' -x 'index.*' $(GOLDEN)/no-render .build/golden/no-render
-	diff -r -x '*.png' -x 'index.*' $(GOLDEN)/rendered .build/golden/rendered
+	diff -r -x '*.png' -x 'index.*' -x '*.timeline.*' $(GOLDEN)/no-render .build/golden/no-render
+	diff -r -x '*.png' -x 'index.*' -x '*.timeline.*' $(GOLDEN)/rendered .build/golden/rendered
 	@echo "transcripts and frame hashes are the committed ones"
 
 golden: build

@@ -45,7 +45,7 @@ extension ReplayCommand {
         let failed = outcomes.filter { !$0.ok }.count
         for outcome in outcomes where !outcome.ok { say(outcome.verdictLine) }
         say("merged \(merge.count) folders: \(outcomes.count - failed) passed, \(failed) failed")
-        say("transcripts, frames and index.md in \(out)/")
+        say("transcripts, frames, timelines, index.md and index.html in \(out)/")
         if failed > 0 { throw Exit.failed }
     }
 }

@@ -15,7 +15,9 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Each script runs in virtual time (a 60-second script takes well under a second) on a fresh
             simulated phone. For each SCRIPT.script, DIR receives SCRIPT.transcript.jsonl (CONTRACT §8) and
-            the PNG of every `capture` line; DIR/index.md and DIR/index.json summarise the run.
+            the PNG of every `capture` line, and SCRIPT.timeline.svg and .mmd (its timeline: events, states,
+            callbacks, work, checks); DIR/index.html (a report to open in a browser, offline: failed scripts
+            first, frames, expectations, timelines), DIR/index.md and DIR/index.json summarise the run.
             All scripts are parsed before any runs: one invalid script stops everything.
 
             Isolation: each script runs in a child process of its own (this same program), --jobs at a time,
@@ -153,7 +155,7 @@ struct ReplayCommand: ParsableCommand {
             try data.write(to: URL(fileURLWithPath: childResult), options: .atomic)
             return
         }
-        let outcomes: [ReplayOutcome]
+        var outcomes: [ReplayOutcome]
         if inProcess {
             var done: [ReplayOutcome] = []
             for script in selected {
@@ -165,10 +167,12 @@ struct ReplayCommand: ParsableCommand {
         } else {
             outcomes = try ReplayScheduler(command: self).run(selected)
         }
+        let paths = Dictionary(selected.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
+        for index in outcomes.indices { outcomes[index].scriptFile = paths[outcomes[index].script] }
         try ReplayIndex.write(outcomes, to: out)
         let failed = outcomes.filter { !$0.ok }.count
         say("\(outcomes.count - failed) passed, \(failed) failed")
-        say("transcripts, frames and index.md in \(out)/")
+        say("transcripts, frames, timelines, index.md and index.html in \(out)/")
         if failed > 0 { throw Exit.failed }
     }
 

@@ -24,6 +24,7 @@ struct ReplayOutcome: Codable, Sendable {
     var finalState: String?  // nil when the replay never ended
     var simulationHash: String?  // nil when the replay never ended
     var transcript: String  // file name, beside the index
+    var scriptFile: String?  // the script's path as given (nil in an index written before it was recorded)
     var seconds: Double  // wall time, rounded to the millisecond
     let ok: Bool  // verdict pass (kept in index.json as before the verdicts)
 
@@ -76,7 +77,7 @@ struct ReplayOutcome: Codable, Sendable {
     }
 }
 
-/// Writes `index.md` (for people) and `index.json` (for tools) summarising a replay run, and reads `index.json` back
+/// Writes `index.md` (for people), `index.json` (for tools) and `index.html` (ReplayReport) summarising a replay run, and reads `index.json` back
 /// (to merge the indexes of shards).
 enum ReplayIndex {
     static func write(_ outcomes: [ReplayOutcome], to folder: String) throws {
@@ -98,6 +99,7 @@ enum ReplayIndex {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try encoder.encode(outcomes).write(to: URL(fileURLWithPath: folder + "/index.json"))
+        try ReplayReport.write(outcomes, to: folder)
     }
 
     /// The outcomes listed in `folder/index.json`.

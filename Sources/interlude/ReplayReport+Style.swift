@@ -1,0 +1,64 @@
+extension ReplayReport {
+    /// The page's CSS (inline: the page loads nothing from anywhere).
+    static let style = """
+        :root { color-scheme: light; --fail: #b91c1c; --pass: #15803d; --ink: #111827; --muted: #6b7280; }
+        body { font: 14px/1.45 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: var(--ink);
+               margin: 0 auto; padding: 16px 24px 48px; max-width: 1440px; background: #f9fafb; }
+        header { display: flex; align-items: baseline; gap: 24px; border-bottom: 2px solid #e5e7eb;
+                 margin-bottom: 16px; }
+        h1 { font-size: 24px; margin: 8px 0; }
+        h3 { font-size: 15px; margin: 16px 0 6px; }
+        code { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12px; }
+        .count { font-weight: bold; padding: 2px 8px; border-radius: 10px; }
+        .count.pass { background: #dcfce7; color: var(--pass); }
+        .count.fail { background: #fee2e2; color: var(--fail); }
+        .count.none { background: #f3f4f6; color: var(--muted); }
+        .badge { display: inline-block; min-width: 46px; text-align: center; font-weight: bold; font-size: 12px;
+                 padding: 1px 6px; border-radius: 4px; color: #fff; }
+        .badge.pass { background: var(--pass); }
+        .badge.fail, .badge.hung, .badge.crashed { background: var(--fail); }
+        table { border-collapse: collapse; background: #fff; }
+        th, td { text-align: left; padding: 4px 10px; border-bottom: 1px solid #e5e7eb; vertical-align: top; }
+        th { background: #f3f4f6; font-size: 12px; color: #374151; }
+        table.summary { width: 100%; margin-bottom: 20px; }
+        table.summary tr.fail td { background: #fef2f2; }
+        details.script { background: #fff; border: 1px solid #e5e7eb; border-radius: 8px; margin: 12px 0;
+                         padding: 0 16px 8px; }
+        details.script.fail { border-left: 6px solid var(--fail); }
+        details.script.pass { border-left: 6px solid var(--pass); }
+        summary { cursor: pointer; padding: 10px 0; font-size: 16px; }
+        summary .name { font-weight: bold; margin: 0 8px; }
+        summary .facts { color: var(--muted); font-size: 13px; }
+        .links { margin: 0 0 8px; color: var(--muted); }
+        ul.failures { background: #fef2f2; border: 1px solid #fecaca; border-radius: 6px; padding: 8px 8px 8px 28px;
+                      color: var(--fail); font-family: "DejaVu Sans Mono", Menlo, monospace; font-size: 12px; }
+        .problem { color: #92400e; background: #fffbeb; padding: 6px 10px; border-radius: 6px; }
+        .frames { display: flex; flex-wrap: wrap; gap: 12px; }
+        figure.frame { margin: 0; background: #f3f4f6; padding: 6px; border-radius: 6px; }
+        figure.frame img { display: block; width: 320px; height: 180px; object-fit: contain; background: #000;
+                           border-radius: 3px; }
+        figure.frame img.missing { outline: 3px solid var(--fail); }
+        figure.frame figcaption { font-size: 12px; margin-top: 4px; }
+        .unrendered { width: 320px; height: 180px; display: flex; align-items: center; justify-content: center;
+                      text-align: center; background: #e5e7eb; color: var(--muted); border-radius: 3px; }
+        table.expectations tr.failed td { background: #fee2e2; color: var(--fail); font-weight: bold; }
+        table.expectations tr.held td:last-child { color: var(--pass); }
+        div.timeline { overflow-x: auto; border: 1px solid #e5e7eb; border-radius: 6px; }
+        div.timeline svg { display: block; max-width: 100%; height: auto; }
+
+        """
+
+    /// Marks each thumbnail `data-loaded="yes"` once its PNG has loaded, or `"no"` (and outlines it) when it is
+    /// missing: a moved folder or a lost frame shows at a glance, and the browser test reads the marks.
+    static let imageCheck = """
+        for (const image of document.querySelectorAll("figure.frame img")) {
+          const mark = () => {
+            const loaded = image.complete && image.naturalWidth > 0;
+            image.dataset.loaded = loaded ? "yes" : "no";
+            if (!loaded) image.classList.add("missing");
+          };
+          if (image.complete) mark(); else { image.addEventListener("load", mark); image.addEventListener("error", mark); }
+        }
+
+        """
+}
