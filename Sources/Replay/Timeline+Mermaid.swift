@@ -27,10 +27,13 @@ extension Timeline {
                 case .ignored(let name): text += "    App--xOS: \(Self.mermaidText(name)) ignored\n"
                 }
             }
-            for change in moment.changes {
-                text += "    Note over App: \(change.from.rawValue) → \(Self.label(change.to, change.reason))\n"
+            for step in moment.steps {
+                switch step {
+                case .change(let change):
+                    text += "    Note over App: \(change.from.rawValue) → \(Self.label(change.to, change.reason))\n"
+                case .callback(let callback): text += "    App->>Game: \(callback.rawValue)\n"
+                }
             }
-            for callback in moment.callbacks { text += "    App->>Game: \(callback.rawValue)\n" }
             for item in moment.work {
                 let detail = item.detail.map { ": " + Self.mermaidText($0) } ?? ""
                 text += "    App->>Runtime: \(item.work.rawValue)\(detail)\n"

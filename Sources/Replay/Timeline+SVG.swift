@@ -106,7 +106,8 @@ extension Timeline {
                 tooltip: "\(change.from.rawValue) → \(label(change.to, change.reason))")
         }
         if moment.changes.isEmpty {
-            stateCells += text(label(moment.state, moment.reason), x: lanes[2].x + 10, y: top + 13, size: 11, colour: "#4b5563")
+            stateCells += text(
+                label(moment.state, moment.reason), x: lanes[2].x + 10, y: top + 13, size: 11, colour: "#4b5563")
         }
         bottoms.append(states.bottom)
         let height = bottoms.max()! + 4 - y
@@ -230,7 +231,8 @@ extension Timeline {
         if let tooltip = tooltip ?? (shown == label ? nil : label) { svg += "<title>\(escape(tooltip))</title>" }
         svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"\(chipHeight)\" rx=\"4\" "
         svg += "fill=\"\(fill)\" stroke=\"\(stroke)\"/>"
-        svg += "<text x=\"\(x + 6)\" y=\"\(y + 13)\" fill=\"\(colour)\" xml:space=\"preserve\">\(escape(shown))</text></g>\n"
+        svg +=
+            "<text x=\"\(x + 6)\" y=\"\(y + 13)\" fill=\"\(colour)\" xml:space=\"preserve\">\(escape(shown))</text></g>\n"
         return (svg, width)
     }
 

@@ -22,6 +22,18 @@ public struct Timeline: Hashable, Sendable {
         public let from: AppState
         public let to: AppState
         public let reason: Reason?
+
+        public init(from: AppState, to: AppState, reason: Reason?) {
+            self.from = from
+            self.to = to
+            self.reason = reason
+        }
+    }
+
+    /// A state change or a callback, in the order of the transcript.
+    public enum Step: Hashable, Sendable {
+        case change(StateChange)
+        case callback(Callback)
     }
 
     /// A check made at a moment.
@@ -51,6 +63,8 @@ public struct Timeline: Hashable, Sendable {
         public internal(set) var inputs: [Input] = []
         public internal(set) var changes: [StateChange] = []
         public internal(set) var callbacks: [Callback] = []
+        /// The state changes and callbacks in the order they happened (a launch interleaves them).
+        public internal(set) var steps: [Step] = []
         public internal(set) var work: [WorkItem] = []
         public internal(set) var checks: [Check] = []
         /// The state after the moment, and its reason.
@@ -95,7 +109,8 @@ public struct Timeline: Hashable, Sendable {
             switch line.entry {
             case .event(let name, let args):
                 let index = current(at: line.time, opening: true)
-                moments[index].inputs.append(Event(rawValue: name).map { .event($0) } ?? .action(name: name, args: args))
+                moments[index].inputs.append(
+                    Event(rawValue: name).map { .event($0) } ?? .action(name: name, args: args))
             case .rejected(let name, _, let why):
                 moments[current(at: line.time, opening: false)].inputs.append(.rejected(name: name, why: why))
             case .ignored(let name, _):
@@ -103,12 +118,15 @@ public struct Timeline: Hashable, Sendable {
             case .transition(let from, let to, let newReason):
                 let index = current(at: line.time, opening: false)
                 moments[index].changes.append(StateChange(from: from, to: to, reason: newReason))
+                moments[index].steps.append(.change(StateChange(from: from, to: to, reason: newReason)))
                 state = to
                 reason = newReason
                 moments[index].state = to
                 moments[index].reason = newReason
             case .callback(let callback):
-                moments[current(at: line.time, opening: false)].callbacks.append(callback)
+                let index = current(at: line.time, opening: false)
+                moments[index].callbacks.append(callback)
+                moments[index].steps.append(.callback(callback))
             case .work(let work, let detail):
                 moments[current(at: line.time, opening: false)].work.append(WorkItem(work: work, detail: detail))
             case .expect(let number, let ok, let detail):
@@ -116,7 +134,8 @@ public struct Timeline: Hashable, Sendable {
                 moments[current(at: line.time, opening: false)].checks.append(
                     .expect(line: number, source: text.map(Self.trimmed), ok: ok, detail: detail))
             case .frame(let name, let file, let hash):
-                moments[current(at: line.time, opening: false)].checks.append(.frame(name: name, file: file, hash: hash))
+                moments[current(at: line.time, opening: false)].checks.append(
+                    .frame(name: name, file: file, hash: hash))
             case .violation(let invariant, let detail):
                 moments[current(at: line.time, opening: false)].checks.append(
                     .violation(invariant: invariant, detail: detail))

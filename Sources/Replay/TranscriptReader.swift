@@ -100,16 +100,19 @@ public enum TranscriptReader {
                 reason: reason.flatMap { Reason(rawValue: $0) })
         case "callback": return .callback(try named("name", Callback.self, "a callback"))
         case "work": return .work(try named("name", Work.self, "a work item"), detail: try optionalString("detail"))
-        case "expect": return .expect(line: try integer("line"), ok: try boolean("ok"), detail: try optionalString("detail"))
-        case "frame": return .frame(name: try string("name"), file: try optionalString("file"), hash: try string("hash"))
+        case "expect":
+            return .expect(line: try integer("line"), ok: try boolean("ok"), detail: try optionalString("detail"))
+        case "frame":
+            return .frame(name: try string("name"), file: try optionalString("file"), hash: try string("hash"))
         case "violation": return .violation(invariant: try integer("invariant"), detail: try string("detail"))
         case "end":
             return .end(
                 state: try named("state", AppState.self, "a state"), simulationHash: try string("simulationHash"),
                 ok: try boolean("ok"))
         default:
-            throw FieldError(message: "unknown line type '\(type)' (expected event, rejected, ignored, transition, "
-                + "callback, work, expect, frame, violation or end)")
+            throw FieldError(
+                message: "unknown line type '\(type)' (expected event, rejected, ignored, transition, "
+                    + "callback, work, expect, frame, violation or end)")
         }
     }
 }
@@ -185,9 +188,15 @@ struct FlatObject {
     private mutating func value() throws(Failure) -> FlatValue {
         switch peek {
         case "\""?: return .string(try string())
-        case "t"?: try word("true"); return .boolean(true)
-        case "f"?: try word("false"); return .boolean(false)
-        case "n"?: try word("null"); return .null
+        case "t"?:
+            try word("true")
+            return .boolean(true)
+        case "f"?:
+            try word("false")
+            return .boolean(false)
+        case "n"?:
+            try word("null")
+            return .null
         case let scalar? where scalar == "-" || ("0"..."9").contains(scalar): return .integer(try integer())
         default: throw failure("expected a string, a whole number, true, false or null")
         }
@@ -232,7 +241,9 @@ struct FlatObject {
             case "\"": return String(text)
             case "\\": text.append(try escape())
             default:
-                guard scalar.value >= 0x20 else { throw Failure(column: index, message: "a control character in a string") }
+                guard scalar.value >= 0x20 else {
+                    throw Failure(column: index, message: "a control character in a string")
+                }
                 text.append(scalar)
             }
         }

@@ -39,10 +39,13 @@ struct DiagramCommand: ParsableCommand {
     @Flag(help: "Only compare the folder's .mmd, .dot and case .svg files with the code; exit 1 when stale.")
     var check = false
 
-    @Option(help: ArgumentHelp("Draw the timeline of one replay from its transcript (.transcript.jsonl).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Draw the timeline of one replay from its transcript (.transcript.jsonl).", valueName: "file"))
     var transcript: String?
 
-    @Option(help: ArgumentHelp("With --transcript: the script replayed, to quote its `expect` lines.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("With --transcript: the script replayed, to quote its `expect` lines.", valueName: "file"))
     var script: String?
 
     @Option(help: "The Assets folder, for the situations replayed (default: ./Assets, or the checkout's).")
@@ -115,10 +118,13 @@ struct DiagramCommand: ParsableCommand {
     func drawTimeline(of path: String) throws {
         let source: [String]?
         do {
-            source = try script.map { String(decoding: try HostPaths.readFile($0, limit: ReplayCommand.maximumScriptBytes), as: UTF8.self) }
-                .map(ScriptParser.lines(of:))
+            source = try script.map {
+                String(decoding: try HostPaths.readFile($0, limit: ReplayCommand.maximumScriptBytes), as: UTF8.self)
+            }
+            .map(ScriptParser.lines(of:))
         } catch {
-            throw ValidationError("--script \(script ?? ""): cannot read it: \((error as? FileStoreError)?.reason ?? "\(error)")")
+            throw ValidationError(
+                "--script \(script ?? ""): cannot read it: \((error as? FileStoreError)?.reason ?? "\(error)")")
         }
         let name = Self.replayName(ofTranscript: path)
         let lines: [TranscriptLine]
@@ -137,7 +143,9 @@ struct DiagramCommand: ParsableCommand {
         do { try HostPaths.prepareFolder(folder) } catch { throw ValidationError("--out: \(error)") }
         let timeline = Timeline(title: name, lines: lines, source: source)
         let origin = URL(fileURLWithPath: path).lastPathComponent
-        for (file, text) in [("\(name).timeline.mmd", timeline.mermaid(origin: origin)), ("\(name).timeline.svg", timeline.svg())] {
+        for (file, text) in [
+            ("\(name).timeline.mmd", timeline.mermaid(origin: origin)), ("\(name).timeline.svg", timeline.svg()),
+        ] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(file)"), options: .atomic)
             print("wrote \(folder)/\(file)")
         }

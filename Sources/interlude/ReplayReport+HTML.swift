@@ -32,7 +32,8 @@ extension ReplayReport {
             let failedExpectations = entry.expectations.filter { !$0.ok }.count
             table += "<tr class=\"\(outcome.ok ? "pass" : "fail")\"><td>\(badge(outcome.verdict))</td>"
             table += "<td><a href=\"#script-\(index)\">\(escape(outcome.script))</a></td>"
-            table += "<td>\(outcome.expectations)\(failedExpectations > 0 ? " (\(failedExpectations) failed)" : "")</td>"
+            table +=
+                "<td>\(outcome.expectations)\(failedExpectations > 0 ? " (\(failedExpectations) failed)" : "")</td>"
             table += "<td>\(outcome.frames.count)</td><td>\(escape(outcome.finalState ?? "—"))</td>"
             table += "<td><code>\(escape(outcome.simulationHash ?? "—"))</code></td></tr>\n"
         }
@@ -42,7 +43,8 @@ extension ReplayReport {
     private static func section(_ entry: Entry, index: Int) -> String {
         let outcome = entry.outcome
         var html = "<details class=\"script \(outcome.ok ? "pass" : "fail")\" id=\"script-\(index)\" "
-        html += "data-verdict=\"\(outcome.verdict.rawValue)\" data-script=\"\(escape(outcome.script))\"\(outcome.ok ? "" : " open")>\n"
+        html +=
+            "data-verdict=\"\(outcome.verdict.rawValue)\" data-script=\"\(escape(outcome.script))\"\(outcome.ok ? "" : " open")>\n"
         html += "<summary>\(badge(outcome.verdict)) <span class=\"name\">\(escape(outcome.script))</span> "
         html += "<span class=\"facts\">\(outcome.expectations) expectations · \(outcome.frames.count) frames · ends "
         html += "\(escape(outcome.finalState ?? "—"))</span></summary>\n"

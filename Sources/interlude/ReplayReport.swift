@@ -47,16 +47,20 @@ enum ReplayReport {
         let path = "\(folder)/\(outcome.transcript)"
         let text: String
         do {
-            text = String(decoding: try HostPaths.readFile(path, limit: DiagramCommand.maximumTranscriptBytes), as: UTF8.self)
+            text = String(
+                decoding: try HostPaths.readFile(path, limit: DiagramCommand.maximumTranscriptBytes), as: UTF8.self)
         } catch {
-            return Entry(outcome: outcome, timeline: nil, problem: "no transcript: \((error as? FileStoreError)?.reason ?? "\(error)")")
+            return Entry(
+                outcome: outcome, timeline: nil,
+                problem: "no transcript: \((error as? FileStoreError)?.reason ?? "\(error)")")
         }
         let source = outcome.scriptFile.flatMap { try? HostPaths.readFile($0, limit: ReplayCommand.maximumScriptBytes) }
             .map { ScriptParser.lines(of: String(decoding: $0, as: UTF8.self)) }
         // A run that was ended (hung, crashed) may leave a last line cut in the middle: draw what is whole.
         var lines: [TranscriptLine] = []
         var problem: String?
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
             do {
                 lines += try TranscriptReader.read(String(line), file: outcome.transcript)
             } catch {
@@ -64,7 +68,8 @@ enum ReplayReport {
                 break
             }
         }
-        return Entry(outcome: outcome, timeline: Timeline(title: outcome.script, lines: lines, source: source), problem: problem)
+        return Entry(
+            outcome: outcome, timeline: Timeline(title: outcome.script, lines: lines, source: source), problem: problem)
     }
 
     /// Failed (and hung, crashed) scripts first, then the passed ones, each group in run order.

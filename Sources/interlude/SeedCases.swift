@@ -48,7 +48,8 @@ enum SeedCases {
                 _ = try replay.replayHere(LoadedScript(script: script, path: path), levels: levels, heartbeatPath: nil)
                 let transcript = try String(contentsOfFile: "\(scratch)/\(name).transcript.jsonl", encoding: .utf8)
                 let timeline = Timeline(
-                    title: "\(situation) on \(profile) (Assets/Interruptions/\(scriptName).script, expectations left out)",
+                    title:
+                        "\(situation) on \(profile) (Assets/Interruptions/\(scriptName).script, expectations left out)",
                     lines: try TranscriptReader.read(transcript, file: name))
                 files.append(("\(name).mmd", timeline.mermaid(origin: "Assets/Interruptions/\(scriptName).script")))
                 files.append(("\(name).svg", timeline.svg()))

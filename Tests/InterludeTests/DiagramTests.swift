@@ -11,7 +11,11 @@ final class DiagramTests: XCTestCase {
             "diagram", "--check", "--out", Interlude.root.appendingPathComponent("Diagrams").path,
         ])
         XCTAssertEqual(result.status, 0, "Diagrams/ is stale: run `make diagrams` and commit. \(result.output)")
-        for name in ["lifecycle-ios4.svg", "lifecycle-ios5.svg", "modules.svg"] {
+        let cases = ["sms", "call-multiplayer", "home", "lock"].flatMap { situation in
+            ["ios4", "ios5"].flatMap { ["case-\(situation)-\($0).mmd", "case-\(situation)-\($0).svg"] }
+        }
+        XCTAssertEqual(cases.count, 16)
+        for name in ["lifecycle-ios4.svg", "lifecycle-ios5.svg", "modules.svg"] + cases {
             XCTAssertTrue(
                 FileManager.default.fileExists(atPath: Interlude.root.appendingPathComponent("Diagrams/\(name)").path),
                 name)
@@ -29,6 +33,19 @@ final class DiagramTests: XCTestCase {
         let stale = try Interlude.run(["diagram", "--check", "--out", folder.path])
         XCTAssertEqual(stale.status, 1)
         XCTAssertTrue(stale.output.contains("lifecycle-ios4.mmd"), stale.output)
+        // A situation's timeline is compared too, its SVG included (drawn by our code: the same bytes everywhere).
+        let svg = folder.appendingPathComponent("case-lock-ios5.svg")
+        var drawing = try String(contentsOf: svg, encoding: .utf8)
+        XCTAssertTrue(drawing.contains(">lockPressed</text>"))
+        XCTAssertTrue(drawing.contains("→ background (lock)"), "iOS 5: the lock sends the app to the background")
+        drawing = drawing.replacingOccurrences(of: "lockPressed", with: "lockPresed")
+        try drawing.write(to: svg, atomically: true, encoding: .utf8)
+        let staleCase = try Interlude.run(["diagram", "--check", "--out", folder.path])
+        XCTAssertEqual(staleCase.status, 1)
+        XCTAssertTrue(staleCase.output.contains("case-lock-ios5.svg"), staleCase.output)
+        let ios4 = try String(contentsOf: folder.appendingPathComponent("case-lock-ios4.mmd"), encoding: .utf8)
+        XCTAssertTrue(ios4.contains("Note over App: active → inactive (lock)"), "iOS 4: the lock keeps it inactive")
+        XCTAssertFalse(ios4.contains("→ background"), ios4)
     }
 
     func testModuleGraphMatchesThePackageManifest() throws {
