@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "InterludeOffscreen", targets: ["PlatformEGL"]),
         // The window host: a GLFW window, its Display and the real-time loop for any game (module PlatformGLFW).
         .library(name: "InterludeWindow", targets: ["PlatformGLFW"]),
+        // The phone's own screens (alert, call, lock, home, switcher) drawn over the app (module PhoneScreens).
+        .library(name: "InterludePhoneScreens", targets: ["PhoneScreens"]),
         // Your game's tests: replay scripts, readable failures, Swift Testing and XCTest (module InterludeTesting).
         .library(name: "InterludeTesting", targets: ["InterludeTesting"]),
         // Every interruption explored: the model checker over the life cycle and any game, and interruption
@@ -66,10 +68,14 @@ let package = Package(
                 "GameCore", "Runtime", "CPNG", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         .target(name: "PlatformEGL", dependencies: ["CEGL", "GLHost", "Runtime"]),
-        .target(name: "PlatformGLFW", dependencies: ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle"]),
+        .target(name: "PhoneScreens", dependencies: ["GLHost", "Lifecycle", "Runtime"]),
+        .target(
+            name: "PlatformGLFW", dependencies: ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
         .target(
             name: "ShooterPlatform",
-            dependencies: ["GLHost", "Renderer", "Services", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime"]),
+            dependencies: [
+                "GLHost", "Renderer", "Services", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime", "PhoneScreens",
+            ]),
         .target(
             name: "LeaderboardServer",
             dependencies: [
@@ -86,7 +92,7 @@ let package = Package(
             name: "interlude",
             dependencies: [
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration",
+                "PlatformGLFW", "Exploration", "PhoneScreens",
                 "LeaderboardServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -120,9 +126,16 @@ let package = Package(
             name: "PlatformGLFWTests",
             dependencies: [
                 "PlatformGLFW", "ShooterPlatform", "GLHost", "Runtime", "Lifecycle", "GameCore", "Services", "CGLFW",
-                "InterludeTesting",
+                "InterludeTesting", "PhoneScreens",
             ],
-            exclude: ["run-under-xvfb.sh"]),
+            exclude: ["run-under-xvfb.sh", "References"]),
+        .testTarget(
+            name: "PhoneScreensTests",
+            dependencies: [
+                "PhoneScreens", "Lifecycle", "Runtime", "GLHost", "PlatformEGL", "ShooterPlatform", "GameCore",
+                "Services",
+                "Replay",
+            ]),
         .testTarget(
             name: "ServicesTests",
             dependencies: [

@@ -35,6 +35,12 @@ public struct FrameKeeper {
         Frame(file: write(pixels, width: width, height: height, as: name), hash: FrameHash.fnv1a64(pixels))
     }
 
+    /// The frame of `image` with the system's screen over it (`layer`, when one is up), as the user sees it.
+    public mutating func frame(of image: Image, under layer: (any SystemLayer)?, named name: String) -> Frame {
+        let pixels = layer?.compose(over: image, width: image.width, height: image.height) ?? image.pixels
+        return frame(of: pixels, width: image.width, height: image.height, named: name)
+    }
+
     /// The kept picture as the frame `name`, written like any other; no GL call. Nil when nothing was kept.
     public mutating func keptFrame(named name: String) -> Frame? {
         guard let kept else { return nil }

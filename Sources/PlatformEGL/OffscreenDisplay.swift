@@ -5,7 +5,8 @@
 //
 // Imports CEGL, GLHost, Runtime and Foundation: no game, no renderer. Everything here is synchronous on the thread
 // that made the display: GL contexts are per-thread, so never call it across an await or from another thread.
-// The kept image (`releaseSurfaces`, `keptImage`) is a CPU copy, so writing it while backgrounded issues no GL call.
+// The kept image (`releaseSurfaces`, `keptImage`) is a CPU copy, so writing it while backgrounded issues no GL call of
+// the app's; a `systemLayer` (the phone's OS screens) composes captures with GL of its own.
 // Start reading at OffscreenDisplay below, then EGLOffscreenContext.swift and ShaderSources+Assets.swift.
 
 import Foundation
@@ -42,6 +43,9 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: RendererDisplay {
 
     /// The renderer's GL guard.
     public var gate: GLGate { renderer.gate }
+    /// The system's screens (the phone's OS) drawn over captured frames, so that a capture and its hash show what the
+    /// user sees; nil: the app's frame alone. It draws with GL of its own, also while the app is forbidden GL.
+    public var systemLayer: (any SystemLayer)?
 
     /// Creates the EGL context (current on this thread), then the renderer with `makeRenderer` (the context is current
     /// while it runs), and `width` x `height` surfaces; creates `outputDirectory` if it is missing. Captures are
@@ -132,11 +136,17 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: RendererDisplay {
         remember(scene)
         let pixels = renderer.readPixels()
         guard pixels.count == width * height * 4 else { return Frame(file: nil, hash: scene.contentHash) }
-        return frames.frame(of: pixels, width: width, height: height, named: name + ".png")
+        return frames.frame(of: (pixels, width, height), under: systemLayer, named: name + ".png")
     }
 
-    /// Writes the copy kept by the last `releaseSurfaces` as `<name>.png`, without any GL or EGL call; nil if none.
-    public func keptImage(_ name: String) -> Frame? { frames.keptFrame(named: name + ".png") }
+    /// Writes the copy kept by the last `releaseSurfaces` as `<name>.png`, without any GL call of the app's; nil if
+    /// none. With a `systemLayer`, its screen over that copy (or over nothing, when none was kept): the layer's own GL.
+    public func keptImage(_ name: String) -> Frame? {
+        guard let systemLayer, makeCurrent(),
+            let pixels = systemLayer.compose(over: frames.kept, width: width, height: height)
+        else { return frames.keptFrame(named: name + ".png") }
+        return frames.frame(of: pixels, width: width, height: height, named: name + ".png")
+    }
 
     /// The framebuffer's pixels (RGBA, top row first), empty without surfaces or while GL is forbidden.
     public func readPixels() -> [UInt8] {

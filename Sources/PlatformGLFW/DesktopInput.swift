@@ -13,6 +13,8 @@ public enum DesktopInput: Hashable, Sendable {
     case hold(Control, Bool)
     /// Write the frame on screen to an image file.
     case screenshot
+    /// Let go of the captured mouse cursor, so that it can click the phone's screens and bar.
+    case freeMouse
     /// Close the window and leave the loop (the app has been told whatever it must be told first).
     case quit
 }

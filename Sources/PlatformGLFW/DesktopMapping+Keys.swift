@@ -44,6 +44,9 @@ extension DesktopMapping {
             ("Up / Down", "look up / down (held)"),
             ("Space or left click", "fire"),
             ("mouse", "look around (captured while a game runs)"),
+            ("Tab", "free the mouse to click the phone (click the game to capture it)"),
+            ("click the phone", "its buttons: Close, Answer, slide to unlock, the icon, ..."),
+            ("drag down from top", "pull Notification Center (iOS 5)"),
             ("F12", "write a screenshot (interlude-N.png)"),
             ("focus elsewhere / back", "homeDoubleTapped / switcherDismissed (app switcher)"),
             ("minimise / restore", "homePressed / iconTapped"),
@@ -67,6 +70,7 @@ extension DesktopMapping {
             }
         }
         if code == GLFW_KEY_F12 { return [.screenshot] }
+        if code == GLFW_KEY_TAB { return [.freeMouse] }
         return actionKeys.first { $0.code == code }.map { [.action($0.action)] } ?? []
     }
 

@@ -37,6 +37,9 @@ public enum DesktopMapping {
             return closing(status) + [.quit]
         case .key(let code, let action, let control):
             return keyInputs(code: code, action: action, control: control, screen: screen)
+        case .mouseButton:
+            // Clicks depend on where they land on the phone: GLFWPlatform routes them (PhonePointer).
+            return []
         }
     }
 

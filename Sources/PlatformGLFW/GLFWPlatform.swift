@@ -13,6 +13,7 @@ import CGLFW
 import Foundation
 import GLHost
 import Lifecycle
+import PhoneScreens
 import Runtime
 
 /// The real-time loop: poll the window, inject what happened, advance the runtime on the real clock. Public because
@@ -26,6 +27,8 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
     public var isFinished: Bool { hasQuit || runtime.isTerminated || display.shouldClose }
     /// Called with every window event acted on and what it asked for (for tests, logs and debugging).
     public var onInputs: ((WindowEvent, [DesktopInput]) -> Void)?
+    /// Called with every click on a phone window (where it was pressed) and what it meant.
+    public var onClick: ((WindowPoint, PointerOutcome) -> Void)?
     /// Where the loop reports what the player should know (a screenshot written); standard output by default.
     public var report: (String) -> Void = { print($0) }
     private var hasQuit = false
@@ -34,6 +37,9 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
     private let readClock: () -> UInt64  // monotonic ns
     private var lastCursor: (x: Double, y: Double)? = nil  // pixels; nil while the cursor is not captured
     private var wasButtonDown = false  // the left mouse button, at the last poll
+    private var isMouseFreed = false  // Tab let go of the captured cursor, until a click on the game takes it back
+    private var pressedAt: WindowPoint?  // where a click on the phone began; nil: none pending
+    private let xErrorsAtStart = WindowSystemErrors.errorCount  // X errors before this loop: not ours to act on
 
     /// A loop for `runtime` drawing into `display`. `readClock` gives monotonic nanoseconds (default: uptime);
     /// tests may pass their own to step time by hand. The runtime presents once per loop iteration.
@@ -61,17 +67,29 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
     /// One iteration: poll the window (waiting up to `timeout` seconds for an event), advance the runtime to
     /// the real clock (it presents if a step passed), then act on each window event in order.
     public func step(waitingUpTo timeout: Double = 0) {
+        WindowSystemErrors.installErrorHandler()
         display.pollEvents(waitingUpTo: timeout)
+        if let why = abruptEnd() {
+            // The window is gone or the process is asked to stop: walk the app out as a closed window does.
+            report("window: \(why): closing the session")
+            for input in DesktopMapping.closing(runtime.status) + [.quit] where !hasQuit { apply(input) }
+            return
+        }
         let reading = readClock()
         let events = coalescer.take(display.takeEvents(), at: Int64(truncatingIfNeeded: reading))
         runtime.advance(by: clock.elapsed(at: reading))
         for event in events where !isFinished { handle(event) }
         if !isFinished { pollMouse() }
         display.showStatus(runtime.status.state == .active ? nil : runtime.status.description)
+        if !isFinished, display.phone != nil { display.showPhone(PhoneScreen.showing(runtime)) }
     }
 
     /// Acts on one window event: maps it with the runtime's current status, and carries out each input.
     public func handle(_ event: WindowEvent) {
+        if case .mouseButton(let pressed, let x, let y) = event {
+            click(pressed: pressed, at: display.locate(x: x, y: y))
+            return
+        }
         let inputs = DesktopMapping.inputs(for: event, status: runtime.status, screen: runtime.game.screenName)
         onInputs?(event, inputs)
         for input in inputs { apply(input) }
@@ -86,6 +104,8 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
         case .screenshot:
             let path = display.screenshot(runtime.scene)
             report(path.map { "screenshot: \($0)" } ?? "screenshot: nothing written (no image writer or no frame)")
+        case .freeMouse:
+            isMouseFreed = true
         case .quit:
             hasQuit = true
             display.close()
@@ -97,7 +117,7 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
     /// Mouse look and fire: while a game runs the cursor is captured and its movement turns the view
     /// (0.1 degree per pixel, as a recorded `look` action); a left-button press fires.
     private func pollMouse() {
-        let isPlaying = runtime.status.state == .active && runtime.game.isRunning
+        let isPlaying = runtime.status.state == .active && runtime.game.isRunning && !isMouseFreed
         let wanted = isPlaying ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL
         if glfwGetInputMode(display.window, GLFW_CURSOR) != wanted {
             glfwSetInputMode(display.window, GLFW_CURSOR, wanted)
@@ -116,6 +136,46 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
         }
         lastCursor = (x, y)
         if isButtonDown, !wasButtonDown { apply(.action(.fire)) }
+    }
+
+    /// Why the session must end now without the window's say: an X error (the window destroyed under us), or
+    /// SIGTERM / SIGINT (when `WindowSystemErrors.catchTerminationSignals()` was called); nil otherwise.
+    private func abruptEnd() -> String? {
+        if WindowSystemErrors.errorCount > xErrorsAtStart {
+            return
+                "X error \(WindowSystemErrors.lastCode) (\(WindowSystemErrors.lastCode == 9 ? "BadDrawable" : WindowSystemErrors.lastCode == 3 ? "BadWindow" : "see Xlib"))"
+        }
+        let signal = WindowSystemErrors.signal
+        if signal != 0 { return signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)" }
+        return nil
+    }
+
+    /// A left-button press or release on a phone window. A captured cursor's clicks are the game's (fire, in
+    /// `pollMouse`); a free cursor's click goes to the OS's screen or bar under its press (PhonePointer), or, on the
+    /// game while a game runs, captures the cursor again.
+    private func click(pressed: Bool, at point: WindowPoint) {
+        guard display.phone != nil, glfwGetInputMode(display.window, GLFW_CURSOR) != GLFW_CURSOR_DISABLED else {
+            return
+        }
+        if pressed {
+            pressedAt = point
+            return
+        }
+        guard let press = pressedAt, let bar = display.phoneBar else { return }
+        pressedAt = nil
+        let view = display.viewSize
+        let outcome = PhonePointer.outcome(
+            press: press, release: point, screen: PhoneScreen.showing(runtime), viewWidth: view.width,
+            viewHeight: view.height, bar: bar, canPullNotificationCenter: runtime.profile.name != "ios4")
+        onClick?(press, outcome)
+        switch outcome {
+        case .phone(let events):
+            for event in events { apply(.event(event)) }
+        case .game:
+            guard isMouseFreed, runtime.status.state == .active, runtime.game.isRunning else { return }
+            isMouseFreed = false
+            wasButtonDown = true  // the click that takes the cursor back does not fire
+        }
     }
 
     /// Seconds until the next simulation step while the game loop runs; otherwise a longer wait for events.

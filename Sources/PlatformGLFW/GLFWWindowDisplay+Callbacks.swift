@@ -24,6 +24,13 @@ func installWindowCallbacks(_ window: OpaquePointer, events: WindowEventQueue) {
         let control = modifiers & GLFW_MOD_CONTROL != 0
         windowEventQueue(of: window)?.events.append(.key(code: key, action: kind, control: control))
     }
+    glfwSetMouseButtonCallback(window) { window, button, action, _ in
+        guard button == GLFW_MOUSE_BUTTON_LEFT, action == GLFW_PRESS || action == GLFW_RELEASE else { return }
+        var x: Double = 0
+        var y: Double = 0
+        glfwGetCursorPos(window, &x, &y)
+        windowEventQueue(of: window)?.events.append(.mouseButton(pressed: action == GLFW_PRESS, x: x, y: y))
+    }
 }
 
 /// The queue behind `window`'s user pointer (set by `installWindowCallbacks`), if any.

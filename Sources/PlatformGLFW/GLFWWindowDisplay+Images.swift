@@ -16,11 +16,21 @@ extension GLFWWindowDisplay {
         guard pixels.count == surfaceSize.width * surfaceSize.height * 4, !pixels.isEmpty else {
             return Frame(file: nil, hash: scene.contentHash)
         }
-        return frames.frame(of: pixels, width: surfaceSize.width, height: surfaceSize.height, named: name + ".png")
+        let image = (pixels: pixels, width: surfaceSize.width, height: surfaceSize.height)
+        return frames.frame(of: image, under: systemLayer, named: name + ".png")
     }
 
-    /// The frame kept by the last `releaseSurfaces`, written as `<name>.png` with an `imageWriter`; no GL call.
-    public func keptImage(_ name: String) -> Frame? { frames.keptFrame(named: name + ".png") }
+    /// The frame kept by the last `releaseSurfaces`, written as `<name>.png` with an `imageWriter`; no GL call of the
+    /// app's. With a phone attached, the OS's screen over it (the compositor's own GL).
+    public func keptImage(_ name: String) -> Frame? {
+        let size = surfaceSize.width > 0 ? surfaceSize : viewSize
+        guard let systemLayer, size.width > 0, size.height > 0 else { return frames.keptFrame(named: name + ".png") }
+        makeCurrent()
+        guard let pixels = systemLayer.compose(over: frames.kept, width: size.width, height: size.height) else {
+            return frames.keptFrame(named: name + ".png")
+        }
+        return frames.frame(of: pixels, width: size.width, height: size.height, named: name + ".png")
+    }
 
     /// The last frame kept by `releaseSurfaces`: RGBA, top row first, and its size.
     public var keptFrame: (pixels: [UInt8], width: Int, height: Int)? { frames.kept }
@@ -36,6 +46,15 @@ extension GLFWWindowDisplay {
             let pixels = renderer.readPixels()
             if pixels.count == surfaceSize.width * surfaceSize.height * 4 {
                 image = (pixels, surfaceSize.width, surfaceSize.height)
+            }
+        }
+        if let systemLayer {
+            // What the player sees: the phone's screen over the app (or over nothing, when none was kept).
+            let size = image.map { (width: $0.width, height: $0.height) } ?? surfaceSize
+            if size.width > 0, size.height > 0,
+                let composed = systemLayer.compose(over: image, width: size.width, height: size.height)
+            {
+                image = (composed, size.width, size.height)
             }
         }
         guard let image, imageWriter != nil else { return nil }

@@ -39,6 +39,10 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
     var screenshotCount = 0  // screenshots written so far
     var surfaceSize = (width: 0, height: 0)  // pixels of the renderer's framebuffer, valid while it has surfaces
     private var shownStatus: String?  // the suffix now in the window title; nil: the bare title
+    /// The phone's OS screens and bar (`attachPhone`); nil: the window shows the app alone.
+    public internal(set) var phone: WindowPhone?
+    /// The OS's screens over captures, kept images and screenshots (set by `attachPhone`); nil: the app's frame alone.
+    public var systemLayer: (any SystemLayer)?
 
     /// Opens a `width` x `height` window titled `title` with an OpenGL 3.3 core context, current on this
     /// thread, then makes the renderer with `makeRenderer` (the context current) and its surfaces at the framebuffer
@@ -89,13 +93,15 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
 
     /// Draws `scene` into the framebuffer (resized to the window's first), blits it to the window, waits for it and
     /// swaps.
+    /// With a phone attached, it only draws: `showPhone` puts the frame, the OS's screen and the bar on the window.
     public func present(_ scene: Scene) {
         presentedFrames += 1
         makeCurrent()
-        let size = framebufferSize
+        let size = viewSize
         guard size.width > 0, size.height > 0 else { return }
         if renderer.hasSurfaces { makeSurfaces(width: size.width, height: size.height) }
         renderer.draw(scene)
+        guard phone == nil else { return }
         renderer.blitToWindow(width: size.width, height: size.height)
         guard !renderer.gate.isForbidden else { return }
         // Wait for the frame before the swap: Mesa 22.3's llvmpipe may otherwise free a frame's fence while a
@@ -123,7 +129,7 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
     /// Re-creates the framebuffer at the window's current size.
     public func restoreSurfaces() {
         makeCurrent()
-        let size = framebufferSize
+        let size = viewSize
         makeSurfaces(width: size.width, height: size.height)
     }
 
@@ -132,9 +138,16 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
         if glfwGetCurrentContext() != window { glfwMakeContextCurrent(window) }
     }
 
+    /// The game view's size in pixels: the framebuffer, less the phone bar under it when a phone is attached.
+    public var viewSize: (width: Int, height: Int) {
+        let size = framebufferSize
+        guard let phone else { return size }
+        return (size.width, max(0, size.height - phone.barHeight))
+    }
+
     /// Makes (or resizes) the renderer's framebuffer. An iconified window has no size: the last one is kept,
     /// and `present` resizes once the window is shown again.
-    private func makeSurfaces(width: Int, height: Int) {
+    func makeSurfaces(width: Int, height: Int) {
         let known = surfaceSize.width > 0 ? surfaceSize : (width: 1280, height: 720)
         let size = width > 0 && height > 0 ? (width: width, height: height) : known
         renderer.makeSurfaces(width: size.width, height: size.height)

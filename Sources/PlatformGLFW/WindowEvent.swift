@@ -24,6 +24,9 @@ public enum WindowEvent: Hashable, Sendable {
     case closeRequested
     /// A key: its GLFW key code (`GLFW_KEY_*`), what happened to it, and whether Ctrl was held.
     case key(code: Int32, action: KeyAction, control: Bool)
+    /// The left mouse button went down (`pressed`) or up, with the cursor at `x`, `y` (window coordinates, top-left
+    /// origin). While the game has the cursor captured, these belong to the game (fire), not to the phone.
+    case mouseButton(pressed: Bool, x: Double, y: Double)
 }
 
 /// The queue the GLFW callbacks fill through the window's user pointer. Main thread only.

@@ -3,9 +3,11 @@
 // place that puts the shooter's renderer into them, for the `interlude` command, the benchmarks and the tests.
 
 import GLHost
+import PhoneScreens
 import PlatformEGL
 import PlatformGLFW
 import Renderer
+import Runtime
 import Services
 
 /// The shooter's renderer, by a name that stays unambiguous where hosts are generic over a `Renderer` parameter.
@@ -52,5 +54,33 @@ extension GLFWWindowDisplay where Renderer == ShooterRenderer {
         try self.init(width: width, height: height, title: title) {
             try ShooterRenderer(shaders: shaders, textures: textures)
         }
+    }
+}
+
+extension PhoneFont {
+    /// The phone screens' font: Fonts/interlude-8x8.font of `assets`, as the renderer's atlas.
+    public static func load(from assets: AssetDirectory) throws -> PhoneFont {
+        let atlas = try ShooterRenderer.fontAtlasImage(fontText: assets.text("Fonts/interlude-8x8.font"))
+        // The renderer's atlas is the layout PhoneFont reads (128 x 48, codes 32...126 from the top-left).
+        return PhoneFont(atlasRGBA: atlas.rgba, width: atlas.width, height: atlas.height)!
+    }
+}
+
+extension OffscreenDisplay {
+    /// Draws the phone's screens of `runtime` (alert, call, lock, home, switcher, ...) over every capture from now
+    /// on, with the font of `assets`: captures and their hashes then show what the phone's user sees.
+    public func showPhoneScreens<Game: LifecycleGame>(of runtime: Runtime<Game>, assets: AssetDirectory) throws {
+        try showPhoneScreens(of: runtime, compositor: makePhoneCompositor(assets: assets))
+    }
+
+    /// The same with a compositor made before (`makePhoneCompositor`), e.g. outside a closure that cannot throw.
+    public func showPhoneScreens<Game: LifecycleGame>(of runtime: Runtime<Game>, compositor: PhoneCompositor) {
+        systemLayer = PhoneSystemLayer(compositor: compositor, runtime: runtime)
+    }
+
+    /// A compositor for this display's context, with the font of `assets`.
+    public func makePhoneCompositor(assets: AssetDirectory) throws -> PhoneCompositor {
+        try context.makeCurrent()
+        return try PhoneCompositor(font: PhoneFont.load(from: assets))
     }
 }

@@ -11,24 +11,14 @@ struct DiagramCommand: ParsableCommand {
         commandName: "diagram",
         abstract: "Write the life-cycle diagrams, the module graph, and timelines of replays.",
         discussion: """
-            Without --transcript: writes lifecycle-ios4, lifecycle-ios5 and modules, each as Mermaid (.mmd)
-            and Graphviz (.dot), straight from the code's tables, plus .svg drawn by Graphviz `dot` when it is
-            installed (apt-get install graphviz); and the timelines of the four situations the specification
-            drew (an SMS, a call answered in multiplayer, home, lock) on both profiles, replayed headless:
-            case-sms-ios4.mmd and .svg, and so on. With --check, writes nothing and exits 1 if a committed
-            .mmd, .dot or case .svg differs from what the code gives (the diagrams are stale).
+            Without --transcript: writes lifecycle-ios4, lifecycle-ios5 and modules, each as Mermaid (.mmd) and Graphviz (.dot), straight from the code's tables, plus .svg drawn by Graphviz `dot` when it is installed (apt-get install graphviz); and the timelines of the four situations the specification drew (an SMS, a call answered in multiplayer, home, lock) on both profiles, replayed headless: case-sms-ios4.mmd and .svg, and so on. With --check, writes nothing and exits 1 if a committed .mmd, .dot or case .svg differs from what the code gives (the diagrams are stale).
 
-            With --transcript FILE: draws that one replay as a timeline, NAME.timeline.mmd (a Mermaid
-            sequence diagram) and NAME.timeline.svg (drawn by Interlude itself, works offline), beside the
-            transcript unless --out says where. Lanes: OS events and player actions, the app's state,
-            callbacks, work, and the checks (expectations, captures, broken invariants), with virtual times.
-            --script FILE quotes each `expect` line from the script that was replayed.
+            With --transcript FILE: draws that one replay as a timeline, NAME.timeline.mmd (a Mermaid sequence diagram) and NAME.timeline.svg (drawn by Interlude itself, works offline), beside the transcript unless --out says where. Lanes: OS events and player actions, the app's state, callbacks, work, and the checks (expectations, captures, broken invariants), with virtual times. --script FILE quotes each `expect` line from the script that was replayed.
 
             Examples:
-              interlude diagram                                  # Diagrams/ from the code
-              interlude diagram --check                          # exit 1 when Diagrams/ is stale
-              interlude diagram --transcript out/home-single-player.transcript.jsonl \\
-                  --script Assets/Interruptions/home-single-player.script
+              interlude diagram                   # Diagrams/ from the code
+              interlude diagram --check           # exit 1 when Diagrams/ is stale
+              interlude diagram --transcript out/home-single-player.transcript.jsonl
             """)
 
     @Option(

@@ -17,12 +17,15 @@ struct LeaderboardCommand: ParsableCommand {
             abstract: "Serve the leaderboard API until SIGINT or SIGTERM (then shut down gracefully).",
             discussion: """
                 API (JSON bodies, JSON errors {"error":{"status","code","message"}}):
-                  POST /v1/players {"name"}                           register → 201 {"id","name","token"}
-                  POST /v1/players/ID/scores {"level","score"}        submit; headers Authorization: Bearer TOKEN
-                                                                      and Idempotency-Key: KEY → 201, or 200 if
-                                                                      KEY was already stored
-                  GET  /v1/levels/LEVEL/top?limit=N                   top N (best per player)
-                  GET  /v1/levels/LEVEL/players/ID/rank               a player's rank
+                  POST /v1/players {"name"}
+                      register: 201 {"id","name","token"}
+                  POST /v1/players/ID/scores {"level","score"}
+                      submit, with the headers Authorization: Bearer TOKEN and Idempotency-Key: KEY: 201, or 200 if KEY was already stored
+                  GET  /v1/levels/LEVEL/top?limit=N
+                      the top N (the best score of each player)
+                  GET  /v1/levels/LEVEL/players/ID/rank
+                      a player's rank
+
                 Point the game at it with `interlude play --leaderboard http://HOST:PORT`.
 
                 It faces the open internet, so it refuses what the game cannot produce: a level the game does not

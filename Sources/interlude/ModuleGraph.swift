@@ -15,14 +15,18 @@ public enum ModuleGraph {
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         ("Services", ["GameCore", "Runtime", "CPNG"]),
         ("PlatformEGL", ["CEGL", "GLHost", "Runtime"]),
-        ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle"]),
-        ("ShooterPlatform", ["GLHost", "Renderer", "Services", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime"]),
+        ("PhoneScreens", ["GLHost", "Lifecycle", "Runtime"]),
+        ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
+        (
+            "ShooterPlatform",
+            ["GLHost", "Renderer", "Services", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime", "PhoneScreens"]
+        ),
         ("LeaderboardServer", ["GameCore"]),
         (
             "interlude",
             [
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration", "LeaderboardServer",
+                "PlatformGLFW", "Exploration", "PhoneScreens", "LeaderboardServer",
             ]
         ),
         (

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GameCore
 import Lifecycle
+import PhoneScreens
 import PlatformGLFW
 import Replay
 import Runtime
@@ -12,23 +13,22 @@ import ShooterPlatform
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play in a desktop window (GLFW, OpenGL 3.3 core) and interrupt the game from the keyboard.",
+        abstract: "Play in a desktop window that behaves like the phone, and interrupt the game.",
         discussion: """
-            The window behaves like the phone's screen. Losing focus makes the app inactive (as under the app
-            switcher), iconifying sends it to the background (home), restoring brings it back (icon tapped), and
-            closing terminates it through willResignActive, didEnterBackground and willTerminate.
+            The window is a small phone. The game runs on its screen; when the phone interrupts it, the phone's own screens are drawn over the frozen game by the OS, never by the app: the SMS alert (iOS 4) or banner (iOS 5), the incoming-call and in-call screens, the lock screen, the home screen with the Interlude icon, the app switcher with the app's picture and Notification Center (iOS 5). Click their buttons as on the phone.
+
+            The phone bar under the game view does what a person does to a phone: Home, Switcher (a double press of Home), Lock, SMS, Call, Notifications (iOS 5), and what the OS does by itself: Memory warning, Purge. While a game runs the mouse is captured for looking around: press Tab to free it, click the game to capture it again. A click on the phone's screens or bar never reaches the game.
+
+            The window itself: losing focus opens the app switcher, minimising presses Home, restoring taps the icon, and closing terminates the app through willResignActive, didEnterBackground and willTerminate.
 
             Controls:
-            \(DesktopMapping.keyHelp.map { "  \($0.keys.padding(toLength: 22, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
+            \(DesktopMapping.keyHelp.map { "  \($0.keys.padding(toLength: 20, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
 
-            The game is saved in --data-dir (default $XDG_DATA_HOME/interlude or ~/.local/share/interlude) and a
-            game left there is restored, paused, at the next launch. With --record, the session starts from a
-            fresh install (no saved game) and is written as a .script that `interlude replay` replays to the
-            same transcript (the leaderboard then answers after the replay's fixed latency, from a fresh
-            in-memory database).
+            The game is saved in --data-dir (default $XDG_DATA_HOME/interlude or ~/.local/share/interlude) and a game left there is restored, paused, at the next launch.
 
-            The leaderboard: an embedded server on 127.0.0.1 (scores in --data-dir), or --leaderboard URL
-            (e.g. one started with `interlude leaderboard serve`).
+            With --record FILE the session starts from a fresh install (no saved game) and is written to FILE as it happens, one line per event, each on disk at once: a session cut short (a crash, SIGTERM, Ctrl+C, the window destroyed) leaves a script of everything up to its last event. `interlude replay FILE` replays it to the same transcript (the leaderboard then answers after the replay's fixed latency, from a fresh in-memory database).
+
+            The leaderboard: an embedded server on 127.0.0.1 (scores in --data-dir), or --leaderboard URL (e.g. one started with `interlude leaderboard serve`).
             """)
 
     @Option(help: "Platform profile: ios4 or ios5.")
@@ -43,7 +43,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Simulation seed.")
     var seed: UInt64 = 1
 
-    @Option(help: "Write what happened as an interruption script to this file when the window closes.")
+    @Option(help: "Write what happens to this file as an interruption script, line by line.")
     var record: String?
 
     @Option(help: "Folder for the saved game.")
@@ -109,6 +109,7 @@ struct PlayCommand: ParsableCommand {
                     "--level \(level): there are \(levels.count) levels in \(directory.path("Levels"))")
             }
             display = try GLFWWindowDisplay(width: width, height: height, assets: directory)
+            try display.attachPhone(profile: chosen, font: PhoneFont.load(from: directory))
         } catch {
             FileHandle.standardError.write(Data("interlude play: \(error)\n".utf8))
             throw Exit.invalid
@@ -124,17 +125,28 @@ struct PlayCommand: ParsableCommand {
         // Answers are taken as they arrive; when recording, at send time + the replay's default latency
         // instead, so that the recorded script replays to the same transcript.
         runtime.useLeaderboard(connection.transport, pacing: record == nil ? .realTime : .virtual)
-        runtime.hostStatus = ["Ctrl+S sms  Ctrl+C call  Ctrl+H home  Ctrl+L lock  (interlude play --help)"]
-        if record != nil { runtime.startRecording() }
+        runtime.hostStatus = ["Tab frees the mouse: click the phone bar below, or Ctrl+S sms  Ctrl+H home (--help)"]
+        var recordingFile: RecordingFile?
+        if let record {
+            runtime.startRecording()
+            recordingFile = try RecordingFile(path: record, profile: chosen, seed: seed)
+        }
         let platform = GLFWPlatform(display: display, runtime: runtime)
+        WindowSystemErrors.catchTerminationSignals()
         runtime.inject(.launched)
         if level != 1 { runtime.perform(.play(.singlePlayer, level: level)) }
-        platform.run(maxFrames: frames)
-        if let record, let recording = runtime.recording {
-            let name = URL(fileURLWithPath: record).deletingPathExtension().lastPathComponent
-            let script = recording.script(name: name, profile: chosen, seed: seed)
-            try Data(ScriptWriter.render(script).utf8).write(to: URL(fileURLWithPath: record), options: .atomic)
-            print("recorded \(script.lines.count) lines to \(record)")
+        var recordingError: Error?
+        // Every event is on disk before the next loop iteration: an abrupt end loses nothing recorded.
+        let writeRecording = {
+            guard recordingError == nil, let recordingFile, let recording = runtime.recording else { return }
+            do { try recordingFile.update(from: recording) } catch { recordingError = error }
+        }
+        writeRecording()
+        platform.run(maxFrames: frames) { _ in writeRecording() }
+        writeRecording()
+        if let recordingError { throw recordingError }
+        if let record, let recordingFile {
+            print("recorded \(recordingFile.lineCount) lines to \(record)")
         }
         try store.flush()
         print("final state \(runtime.status), simulation hash \(runtime.simulationHash)")

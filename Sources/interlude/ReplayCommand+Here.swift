@@ -48,10 +48,15 @@ extension ReplayCommand {
             let directory = try AssetDirectory.locate(assets)
             let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
             display.redrawsUnchangedScenes = redrawUnchangedFrames
+            // Captures show what the phone's user sees: the OS's screens (alert, call, lock, ...) over the app.
+            let phone = try display.makePhoneCompositor(assets: directory)
             result = ScriptRunner.run(
                 script, display: display, snapshots: store, presentEvery: Int64(presentEvery),
                 game: { Game(seed: $0, levels: levels) },
-                configure: configure)
+                configure: { runtime in
+                    configure(runtime)
+                    display.showPhoneScreens(of: runtime, compositor: phone)
+                })
         }
         heartbeat?.set(label: "writing the results")
         try transcript.close()

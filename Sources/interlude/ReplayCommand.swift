@@ -13,33 +13,19 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay interruption scripts headless and check their expectations.",
         discussion: """
-            Each script runs in virtual time (a 60-second script takes well under a second) on a fresh
-            simulated phone. For each SCRIPT.script, DIR receives SCRIPT.transcript.jsonl (CONTRACT §8) and
-            the PNG of every `capture` line, and SCRIPT.timeline.svg and .mmd (its timeline: events, states,
-            callbacks, work, checks); DIR/index.html (a report to open in a browser, offline: failed scripts
-            first, frames, expectations, timelines), DIR/index.md and DIR/index.json summarise the run.
-            All scripts are parsed before any runs: one invalid script stops everything.
+            Each script runs in virtual time (a 60-second script takes well under a second) on a fresh simulated phone. For each SCRIPT.script, DIR receives SCRIPT.transcript.jsonl (CONTRACT §8), the PNG of every `capture` line (the phone's own screens, alert, call, lock, home, switcher, drawn over the app as the user sees them), and SCRIPT.timeline.svg and .mmd (its timeline: events, states, callbacks, work, checks); DIR/index.html (a report to open in a browser, offline: failed scripts first, frames, expectations, timelines), DIR/index.md and DIR/index.json summarise the run. All scripts are parsed before any runs: one invalid script stops everything.
 
-            Isolation: each script runs in a child process of its own (this same program), --jobs at a time,
-            so that a script that hangs or crashes fails alone and the others still run. A watchdog ends a
-            script still running after its deadline (default: 30 s plus the script's virtual length;
-            --timeout to change it) and reports where it was ("hung in frame 812 during draw (present)");
-            its transcript so far is kept (lines are written as they happen). Transcripts and frames are the
-            same bytes whatever --jobs is. --in-process runs the scripts in this process, one after another,
-            with no watchdog (for a debugger or valgrind).
+            Isolation: each script runs in a child process of its own (this same program), --jobs at a time, so that a script that hangs or crashes fails alone and the others still run. A watchdog ends a script still running after its deadline (default: 30 s plus the script's virtual length; --timeout to change it) and reports where it was ("hung in frame 812 during draw (present)"); its transcript so far is kept (lines are written as they happen). Transcripts and frames are the same bytes whatever --jobs is. --in-process runs the scripts in this process, one after another, with no watchdog (for a debugger or valgrind).
 
-            Large suites: --shard K/N replays the K-th of N slices (scripts sorted by name, every N-th from
-            the K-th), so that N machines or CI jobs share a suite; --merge DIR... --out ALL gathers their
-            outputs into one folder and one index.
+            Large suites: --shard K/N replays the K-th of N slices (scripts sorted by name, every N-th from the K-th), so that N machines or CI jobs share a suite; --merge DIR... --out ALL gathers their outputs into one folder and one index.
 
             Examples:
-              interlude replay                                 # every bundled script, all cores, into out/
-              interlude replay --jobs 1 --timeout 20 a.script  # one at a time, 20 s each at most
-              interlude replay --shard 2/3 --out part2         # the second of three slices
+              interlude replay                          # every bundled script, into out/
+              interlude replay --jobs 1 --timeout 20 a.script    # one at a time
+              interlude replay --shard 2/3 --out part2  # the second of three slices
               interlude replay --merge part1 part2 part3 --out all
 
-            Exit status: 0 every expectation held and no invariant broke; 1 some did not (or a script hung or
-            crashed); 2 a script or an option was invalid (the message names file:line:column).
+            Exit status: 0 every expectation held and no invariant broke; 1 some did not (or a script hung or crashed); 2 a script or an option was invalid (the message names file:line:column).
             """)
 
     @Argument(help: "Script files (.script). Default: every script in Assets/Interruptions.")

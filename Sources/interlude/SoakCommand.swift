@@ -13,14 +13,13 @@ struct SoakCommand: ParsableCommand {
         commandName: "soak",
         abstract: "Play headless and save continuously into --data-dir (the crash harness's game).",
         discussion: """
-            Launches as the phone would (restoring the snapshot in --data-dir, or falling back, or starting fresh),
-            then repeats: fire, walk, home button (a quick and a full snapshot), suspension, icon tapped, resume.
-            After --cycles it ends through home and terminatedByOS (a final snapshot). Standard output is the
-            commit journal, one line each, written unbuffered:
-              launched DETAIL        what loadSnapshot did
-              writing HASH           a snapshot with these bytes (FNV-1a 64) is about to be written
-              committed HASH         it is on disk: renamed over snapshot.txt and the folder fsynced
-              ended GENERATION       the last generation saved
+            Launches as the phone would (restoring the snapshot in --data-dir, or falling back, or starting fresh), then repeats: fire, walk, home button (a quick and a full snapshot), suspension, icon tapped, resume. After --cycles it ends through home and terminatedByOS (a final snapshot).
+
+            Standard output is the commit journal, one line each, written unbuffered:
+              launched DETAIL       what loadSnapshot did
+              writing HASH          a snapshot with these bytes (FNV-1a 64) is about to be written
+              committed HASH        it is on disk: renamed over snapshot.txt, the folder fsynced
+              ended GENERATION      the last generation saved
             """)
 
     @Option(help: "Folder for the snapshots.")

@@ -30,7 +30,7 @@ extension Runtime<Game> {
             case .event(let event): send(event)
             case .action(let action): perform(action)
             case .hold(let key, let isHeld): hold(key, isHeld)
-            case .screenshot, .quit: break
+            case .screenshot, .quit, .freeMouse: break
             }
             settle()
         }

@@ -1,0 +1,63 @@
+// Every command's --help at 80 columns (the argument parser's default width): no line is longer, and no paragraph
+// is broken twice (hand-wrapped text re-wrapped by the parser reads "(as under the app" / "switcher), iconifying"):
+// within a paragraph, a line ends only where the next word would not have fitted.
+
+import Foundation
+import XCTest
+
+final class HelpTextTests: XCTestCase {
+    static let commands: [[String]] = [[], ["replay"], ["play"], ["diagram"], ["soak"], ["leaderboard", "serve"]]
+
+    /// `interlude ARGUMENTS --help` as printed on an 80-column terminal.
+    func help(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = Interlude.binary
+        process.arguments = arguments + ["--help"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = "80"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "interlude \(arguments.joined(separator: " ")) --help")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func testEveryHelpFitsEightyColumns() throws {
+        for command in Self.commands {
+            let text = try help(command)
+            XCTAssertGreaterThan(text.count, 200, "\(command): help printed")
+            for line in text.split(separator: "\n") {
+                XCTAssertLessThanOrEqual(line.count, 80, "interlude \(command.joined(separator: " ")): \(line)")
+            }
+        }
+    }
+
+    func testNoParagraphIsBrokenTwice() throws {
+        for command in Self.commands {
+            let lines = try help(command).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                let indent = line.prefix { $0 == " " }.count
+                let nextIndent = next.prefix { $0 == " " }.count
+                // Only two lines of one flowing paragraph: same indentation, both text (not a list row).
+                guard !line.isEmpty, !next.trimmingCharacters(in: .whitespaces).isEmpty, indent == nextIndent,
+                    !line.contains("   "), !next.contains("   "), !line.hasSuffix(":")
+                else { continue }
+                let word = next.split(separator: " ").first.map(String.init) ?? ""
+                XCTAssertGreaterThan(
+                    line.count + 1 + word.count, 80,
+                    "interlude \(command.joined(separator: " ")) --help breaks a line early:\n\(line)\n\(next)")
+            }
+        }
+    }
+
+    func testPlayHelpTeachesThePhone() throws {
+        let text = try help(["play"])
+        for phrase in ["phone bar", "Tab", "slide to unlock", "Ctrl+S", "line by line"] {
+            XCTAssertTrue(text.contains(phrase), "play --help mentions \(phrase)")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+// `interlude play` cut short, under Xvfb: the recording is on disk line by line while the window runs, and a session
+// ended by SIGTERM, SIGINT or an X error (the window destroyed through the X server, BadDrawable) walks the app out,
+// keeps its snapshot and leaves a script that replays, ending with its last event.
+
+import Foundation
+import XCTest
+
+final class PlayAbruptEndTests: XCTestCase {
+    override func setUpWithError() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY", default: ""].isEmpty else { return }
+        let message = "needs DISPLAY (Tests/PlatformGLFWTests/run-under-xvfb.sh swift test)"
+        if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(message) }
+        throw XCTSkip(message)
+    }
+
+    /// Runs `/usr/bin/xdotool arguments`; its output.
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Starts `interlude play` (iOS 4, 320 x 180) with `arguments`; waits for its window; returns it and its id.
+    func play(_ arguments: [String], folder: URL) throws -> (process: Process, window: String, errors: URL) {
+        let process = Process()
+        process.executableURL = Interlude.binary
+        process.arguments = ["play", "--profile", "ios4", "--width", "320", "--height", "180"] + arguments
+        process.currentDirectoryURL = Interlude.root
+        let errors = folder.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var window = ""
+        let deadline = Date().addingTimeInterval(20)
+        while window.isEmpty, Date() < deadline, process.isRunning {
+            window =
+                try xdotool(["search", "--pid", "\(process.processIdentifier)", "--name", "Interlude"])
+                .split(separator: "\n").first.map(String.init) ?? ""
+            if window.isEmpty { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        XCTAssertFalse(window.isEmpty, "the window appeared")
+        Thread.sleep(forTimeInterval: 1)
+        return (process, window, errors)
+    }
+
+    /// Waits up to `seconds` for `process` to end; false if it did not.
+    func wait(_ process: Process, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return !process.isRunning
+    }
+
+    /// Waits up to `seconds` for the file at `path` to contain `text`.
+    func waitForText(_ text: String, in path: String, seconds: Double = 10) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var contents = ""
+        repeat {
+            contents = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            if contents.contains(text) { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        } while Date() < deadline
+        return contents
+    }
+
+    /// A session with an SMS (Ctrl+S) and its Close, ended by `end`: the recording holds both events before the end,
+    /// the process ends by itself, the script replays and closes with the app walked out.
+    func checkRecording(endedBy end: (Process, String) throws -> Void, name: String) throws {
+        let folder = try TemporaryFolder().url
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("\(name).script").path
+        let (process, window, errors) = try play(["--record", script], folder: folder)
+        defer { if process.isRunning { process.terminate() } }
+        try xdotool(["key", "--window", window, "ctrl+s"])
+        // Written as it happens: the line is on disk while the window still runs.
+        XCTAssertTrue(waitForText("smsArrived", in: script).contains("smsArrived"), "recorded while running")
+        XCTAssertTrue(process.isRunning)
+        try xdotool(["key", "--window", window, "ctrl+x"])
+        _ = waitForText("smsDismissed", in: script)
+        try end(process, window)
+        XCTAssertTrue(wait(process, seconds: 10), "\(name): the process ended by itself")
+        XCTAssertEqual(process.terminationStatus, 0, (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+        let text = try String(contentsOfFile: script, encoding: .utf8)
+        let events = text.split(separator: "\n").filter { $0.hasPrefix("at ") }.map { $0.split(separator: " ").last! }
+        XCTAssertEqual(Array(events.prefix(3)), ["launched", "smsArrived", "smsDismissed"], text)
+        XCTAssertEqual(events.last, "terminatedByOS", "\(name): the app was walked out: \(text)")
+        let replay = try Interlude.run(["replay", "--no-render", "--out", folder.path + "/out", script])
+        XCTAssertEqual(replay.status, 0, replay.output + replay.errors)
+    }
+
+    func testSIGTERMEndsTheSessionWithTheRecordingComplete() throws {
+        try checkRecording(endedBy: { process, _ in process.terminate() }, name: "sigterm")
+    }
+
+    func testSIGINTEndsTheSessionWithTheRecordingComplete() throws {
+        try checkRecording(endedBy: { process, _ in kill(process.processIdentifier, SIGINT) }, name: "sigint")
+    }
+
+    func testTheWindowDestroyedThroughTheXServerEndsTheSessionInOrder() throws {
+        try checkRecording(endedBy: { _, window in try self.xdotool(["windowclose", window]) }, name: "x-error")
+    }
+
+    func testTheSnapshotSurvivesAnXErrorAndLoadsAtTheNextLaunch() throws {
+        let folder = try TemporaryFolder().url
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data").path
+        let (process, window, errors) = try play(["--data-dir", data], folder: folder)
+        defer { if process.isRunning { process.terminate() } }
+        try xdotool(["key", "--window", window, "1"])  // a single-player game
+        Thread.sleep(forTimeInterval: 1)
+        try xdotool(["windowclose", window])
+        XCTAssertTrue(wait(process, seconds: 10), "the process ended by itself")
+        let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        XCTAssertEqual(process.terminationStatus, 0, said)
+        let files = try FileManager.default.contentsOfDirectory(atPath: data)
+        XCTAssertTrue(files.contains { $0.hasPrefix("snapshot") }, "\(files)")
+        // The next launch restores it: no fallback, no damage reported.
+        let again = try Interlude.run([
+            "play", "--data-dir", data, "--width", "320", "--height", "180", "--frames", "20",
+        ])
+        XCTAssertEqual(again.status, 0, again.errors)
+        XCTAssertFalse(again.errors.lowercased().contains("damaged"), again.errors)
+        XCTAssertFalse(again.errors.lowercased().contains("fall"), again.errors)
+    }
+}
