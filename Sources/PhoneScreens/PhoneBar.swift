@@ -53,12 +53,16 @@ public struct PhoneBar: Hashable, Sendable {
             shapes.append(
                 .box(rect, top: PhoneColor(0.42, 0.44, 0.49), bottom: PhoneColor(0.20, 0.21, 0.24), radius: gap))
             // Long labels drop to the small size rather than overflow their button.
-            let fits = PhoneShape.width(of: item.label, scale: scale) <= rect.width - 2 * gap
+            let room = rect.width - 2 * gap
+            let fits = PhoneShape.width(of: item.label, scale: scale) <= room
             let textScale = fits ? scale : 1
-            let textWidth = PhoneShape.width(of: item.label, scale: textScale)
+            let shortened = [("Memory warning", "Memory"), ("Notifications", "Notif.")].first { $0.0 == item.label }
+            let text =
+                PhoneShape.width(of: item.label, scale: textScale) <= room ? item.label : shortened?.1 ?? item.label
+            let textWidth = PhoneShape.width(of: text, scale: textScale)
             shapes.append(
                 .text(
-                    item.label, x: (rect.midX - textWidth / 2).rounded(),
+                    text, x: (rect.midX - textWidth / 2).rounded(),
                     y: (rect.midY - Float(4 * textScale)).rounded(), scale: textScale, color: .white()))
             buttons.append(PhoneButton(rect, item.label, item.event))
         }

@@ -171,7 +171,7 @@ extension PhoneCanvas {
     mutating func switcher(canKill: Bool) {
         layout.cover = full
         layout.elsewhere = .switcherDismissed
-        fill(full, .black(0.82))
+        fill(full, .black(0.93))
         statusBar(minutes: PhoneScreen.clockStart)
         let card = rect(384, 150, 512, 288)
         let others: [(String, PhoneRect)] = [
@@ -181,8 +181,8 @@ extension PhoneCanvas {
             box(other, .white(0.92), PhoneColor(0.80, 0.81, 0.84), radius: 10)
             let header = PhoneRect(x: other.x, y: other.y, width: other.width, height: size(40))
             box(header, PhonePalette.greyTop, PhonePalette.greyBottom, radius: 10)
-            label(name, in: header, scale: body)
-            text(name, centerX: other.midX, y: other.y + other.height + size(16), scale: body, PhonePalette.dim)
+            // The card runs off the screen: its name stays on the part that shows.
+            text(name, x: max(other.x, 0) + size(16), y: header.midY - Float(4 * body), scale: body)
             layout.buttons.append(PhoneButton(other, name, .switcherPickedOther))
         }
         fill(card.inset(by: -size(4)), .white(0.85), radius: 14)

@@ -3,6 +3,7 @@
 // keeps its snapshot and leaves a script that replays, ending with its last event.
 
 import Foundation
+import InterludeTesting
 import XCTest
 
 final class PlayAbruptEndTests: XCTestCase {

@@ -111,10 +111,13 @@ import Testing
         let ios4 = PhoneBar(profile: .ios4, screenWidth: 640, screenHeight: 360)
         #expect(!ios4.buttons.contains { $0.event == .notificationCenterPulled })
         #expect(ios4.height == 28)
-        for case .text(let text, let x, _, let scale, _) in ios4.shapes {
-            let button = ios4.buttons.first(where: { $0.label == text })!
-            #expect(
-                x >= button.rect.x && x + PhoneShape.width(of: text, scale: scale) <= button.rect.x + button.rect.width)
+        for bar in [ios4, PhoneBar(profile: .ios5, screenWidth: 640, screenHeight: 360), bar] {
+            for case .text(let text, let x, let y, let scale, _) in bar.shapes {
+                let button = bar.buttons.first { $0.rect.contains(x: x + 1, y: y + 1) }
+                #expect(button != nil, "\(text) lies on its button")
+                guard let button else { continue }
+                #expect(x + PhoneShape.width(of: text, scale: scale) <= button.rect.x + button.rect.width, "\(text)")
+            }
         }
     }
 }

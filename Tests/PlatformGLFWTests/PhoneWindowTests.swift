@@ -128,7 +128,7 @@ final class PhoneWindowTests: XCTestCase {
         runtime.inject(.homePressed)
         settle(session)
         try compare(id, "ios4-home", session: session)
-        XCTAssertEqual(session.display.gate.violations, [], "the OS drew the home screen, the app made no GL call")
+        XCTAssertEqual(session.display.renderer.gate.violations, [], "the OS drew the home screen, the app made no GL call")
         try click("Interlude", id, on: session) { runtime.status.state == .active }
         XCTAssertEqual(lastEvent(session), "iconTapped")
 
@@ -170,7 +170,7 @@ final class PhoneWindowTests: XCTestCase {
         try compare(id, "ios5-switcher", session: session)
         try click("close Interlude", id, on: session) { runtime.status.state == .terminated }
         XCTAssertEqual(lastEvent(session), "switcherKilled")
-        XCTAssertEqual(session.display.gate.violations, [])
+        XCTAssertEqual(session.display.renderer.gate.violations, [])
         XCTAssertEqual(runtime.violations, [])
     }
 
