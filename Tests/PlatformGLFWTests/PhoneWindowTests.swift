@@ -128,7 +128,8 @@ final class PhoneWindowTests: XCTestCase {
         runtime.inject(.homePressed)
         settle(session)
         try compare(id, "ios4-home", session: session)
-        XCTAssertEqual(session.display.renderer.gate.violations, [], "the OS drew the home screen, the app made no GL call")
+        XCTAssertEqual(
+            session.display.renderer.gate.violations, [], "the OS drew the home screen, the app made no GL call")
         try click("Interlude", id, on: session) { runtime.status.state == .active }
         XCTAssertEqual(lastEvent(session), "iconTapped")
 
@@ -185,13 +186,11 @@ final class PhoneWindowTests: XCTestCase {
         }
         XCTAssertEqual(lastEvent(session), "lockPressed")
         try click("slide to unlock", id, on: session) { runtime.status.state == .active }
-        // A drag down from the top edge pulls Notification Center.
-        _ = try WindowTestEnvironment.run(
-            "/usr/bin/xdotool",
-            [
-                "mousemove", "--window", id, "320", "2", "mousedown", "1", "mousemove", "--window", id, "320", "200",
-                "mouseup", "1",
-            ])
+        // A drag down from the top edge pulls Notification Center (press and release apart, as a hand does it).
+        try WindowTestEnvironment.run("/usr/bin/xdotool", ["mousemove", "--window", id, "320", "2", "mousedown", "1"])
+        _ = session.platform.pump(for: 0.3) { false }
+        try WindowTestEnvironment.run(
+            "/usr/bin/xdotool", ["mousemove", "--window", id, "320", "200", "sleep", "0.1", "mouseup", "1"])
         _ = session.platform.pump(for: 5) { runtime.status.reason == .notificationCenter }
         XCTAssertEqual(lastEvent(session), "notificationCenterPulled")
     }
