@@ -87,8 +87,10 @@ final class PhoneWindowTests: XCTestCase {
             let far = (0..<3).contains { abs(Int(shot.rgb[offset + $0]) - Int(expected.rgb[offset + $0])) > 48 }
             if far { differing += 1 }
         }
+        // The banner lies over the running app, which moves on: there only the strip is the OS's (5 % allowed).
+        let allowed = shot.rgb.count / 3 / (name.hasSuffix("banner") ? 20 : 100)
         XCTAssertLessThanOrEqual(
-            differing, shot.rgb.count / 3 / 100, "\(name): \(differing) pixels differ from \(reference.path)")
+            differing, allowed, "\(name): \(differing) pixels differ from \(reference.path)")
     }
 
     /// The GL renderer as a folder name ("llvmpipe-LLVM-15.0.6-256-bits").
