@@ -28,14 +28,7 @@ struct LeaderboardCommand: ParsableCommand {
 
                 Point the game at it with `interlude play --leaderboard http://HOST:PORT`.
 
-                It faces the open internet, so it refuses what the game cannot produce: a level the game does not
-                have, or more points than the levels up to it can give (read from the level files, --assets, by the
-                game's own scoring rules: 422); a name already taken, ignoring case (409). Registrations and
-                submissions are rate-limited per client address and per player (429 with Retry-After); an
-                Idempotency-Key is remembered for --key-lifetime hours. Connections idle for --idle-timeout seconds,
-                or whose request is not read within 10 s of its head, are closed; at most --max-connections are open
-                (and at most the descriptor limit less 64), --max-connections-per-address from one address. On
-                SIGTERM requests in flight get --shutdown-grace seconds, then the rest are closed.
+                It faces the open internet, so it refuses what the game cannot produce: a level the game does not have, or more points than the levels up to it can give (read from the level files, --assets, by the game's own scoring rules: 422); a name already taken, ignoring case (409). Registrations and submissions are rate-limited per client address and per player (429 with Retry-After); an Idempotency-Key is remembered for --key-lifetime hours. Connections idle for --idle-timeout seconds, or whose request is not read within 10 s of its head, are closed; at most --max-connections are open (and at most the descriptor limit less 64), --max-connections-per-address from one address. On SIGTERM requests in flight get --shutdown-grace seconds, then the rest are closed.
                 """)
 
         @Option(help: "Port to listen on (0: a free one).")

@@ -6,7 +6,9 @@ import Foundation
 import XCTest
 
 final class HelpTextTests: XCTestCase {
-    static let commands: [[String]] = [[], ["replay"], ["play"], ["diagram"], ["soak"], ["leaderboard", "serve"]]
+    static let commands: [[String]] = [
+        [], ["replay"], ["play"], ["diagram"], ["soak"], ["leaderboard", "serve"], ["explore"],
+    ]
 
     /// `interlude ARGUMENTS --help` as printed on an 80-column terminal.
     func help(_ arguments: [String]) throws -> String {
