@@ -27,7 +27,11 @@ extension BitmapFont {
                 // A blank line, a comment, the next header or the end of the text cuts the glyph short.
                 guard rowIndex < lines.count, !Self.separatesGlyphs(lines[rowIndex]), !Self.isHeader(lines[rowIndex])
                 else {
-                    throw ParseError(line: rowIndex + 1, column: 1, problem: .missingRows(found: rows.count))
+                    // Cut short by the end of the text: the place is the end of the last line, not a line after it.
+                    let atEnd = rowIndex >= lines.count
+                    throw ParseError(
+                        line: atEnd ? lines.count : rowIndex + 1, column: atEnd ? lines[lines.count - 1].count + 1 : 1,
+                        problem: .missingRows(found: rows.count))
                 }
                 rows.append(try Self.row(lines[rowIndex], number: rowIndex + 1))
             }
