@@ -61,8 +61,13 @@ echo "fuzz: built ${#NAMES[@]} fuzzer(s) in $(($(date +%s) - started)) s"
 run_one() {
     local name="$1" work="$SCRATCH/corpus/$1" findings="$SCRATCH/findings/$1" log="$SCRATCH/logs/$1.log"
     mkdir -p "$work" "$findings" "$SCRATCH/logs"
+    # FUZZ_SEED and FUZZ_RUNS (make fuzz-ci) make a run reproducible: the same seed, the same number of inputs and
+    # a fresh working corpus give the same inputs on any machine, so CI's verdict is the one seen here.
+    local extra=()
+    [ -n "${FUZZ_SEED:-}" ] && extra+=(-seed="$FUZZ_SEED")
+    [ -n "${FUZZ_RUNS:-}" ] && extra+=(-runs="$FUZZ_RUNS")
     nice -n 19 timeout --kill-after=30 $((SECONDS_EACH + 120)) "$BIN/$name" -max_total_time="$SECONDS_EACH" \
-        -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$findings/" \
+        "${extra[@]}" -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$findings/" \
         "$work" "Fuzz/Corpus/$name" > "$log" 2>&1
     local status=$?
     local runs speed cov ft
