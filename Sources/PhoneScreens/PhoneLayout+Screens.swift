@@ -117,14 +117,21 @@ extension PhoneCanvas {
         fill(PhoneRect(x: 0, y: bottom.y, width: width, height: 1), .white(0.2))
         let track = rect(330, 598, 620, 84)
         box(track, PhoneColor(0.05, 0.05, 0.06, 0.9), PhoneColor(0.20, 0.20, 0.22, 0.9), radius: 14)
-        let knob = rect(338, 606, 124, 68)
-        box(knob, PhoneColor(0.97, 0.97, 0.98), PhoneColor(0.66, 0.67, 0.70), radius: 10)
-        label("->", in: knob, scale: title, PhoneColor(0.35, 0.36, 0.40))
+        let resting = rect(338, 606, 124, 68)
+        // The knob goes as far as the track's end; a drag of 90 % of that unlocks (as the phone, not a click).
+        let travel = track.x + track.width - resting.x - resting.width - (resting.x - track.x)
+        var knob = resting
+        knob.x += min(dragged, travel).rounded()
         let rest = PhoneRect(
             x: knob.x + knob.width, y: track.y, width: track.x + track.width - knob.x - knob.width,
             height: track.height)
-        label("slide to unlock", in: rest, scale: body, PhonePalette.dim)
-        layout.buttons.append(PhoneButton(track, "slide to unlock", .unlocked))
+        box(knob, PhoneColor(0.97, 0.97, 0.98), PhoneColor(0.66, 0.67, 0.70), radius: 10)
+        label("->", in: knob, scale: title, PhoneColor(0.35, 0.36, 0.40))
+        if dragged < 1 { label("slide to unlock", in: rest, scale: body, PhonePalette.dim) }
+        layout.slides.append(
+            PhoneSlide(
+                resting.inset(by: -size(8)), .right, distance: (travel * 0.9).rounded(), travel: travel,
+                "slide to unlock", .unlocked))
     }
 
     /// The home screen: the status bar, a grid of icons with Interlude first, and the dock.
@@ -173,7 +180,7 @@ extension PhoneCanvas {
         layout.elsewhere = .switcherDismissed
         fill(full, .black(0.93))
         statusBar(minutes: PhoneScreen.clockStart)
-        let card = rect(384, 150, 512, 288)
+        let resting = rect(384, 150, 512, 288)
         let others: [(String, PhoneRect)] = [
             ("Clock", rect(-160, 200, 384, 216)), ("Messages", rect(1056, 200, 384, 216)),
         ]
@@ -185,18 +192,27 @@ extension PhoneCanvas {
             text(name, x: max(other.x, 0) + size(16), y: header.midY - Float(4 * body), scale: body)
             layout.buttons.append(PhoneButton(other, name, .switcherPickedOther))
         }
+        // iOS 5: the card swiped up (half its height) closes the app; while swiped it follows the pointer up and off.
+        var card = resting
+        if canKill { card.y -= min(dragged, resting.y + resting.height).rounded() }
         fill(card.inset(by: -size(4)), .white(0.85), radius: 14)
         add(.picture(card, brightness: 1, radius: size(10)))
-        text("Interlude", centerX: card.midX, y: card.y + card.height + size(18), scale: title)
-        layout.buttons.append(PhoneButton(card, "Interlude", .switcherDismissed))
+        text("Interlude", centerX: resting.midX, y: resting.y + resting.height + size(18), scale: title)
+        layout.buttons.append(PhoneButton(resting, "Interlude", .switcherDismissed))
         let hint = canKill ? "tap a card to open it, x to close Interlude" : "tap a card to open it"
         text(hint, centerX: width / 2, y: rect(0, 640, 0, 0).y, scale: body, PhonePalette.dim)
         guard canKill else { return }
+        layout.slides.append(
+            PhoneSlide(
+                resting, .up, distance: (resting.height / 2).rounded(), travel: resting.y + resting.height,
+                "swipe Interlude up", .switcherKilled))
         let badge = PhoneRect(x: card.x - size(24), y: card.y - size(24), width: size(48), height: size(48))
         round(badge.inset(by: -size(3)), .white(), .white())
         round(badge, PhonePalette.redTop, PhonePalette.redBottom)
         label("x", in: badge, scale: title)
-        layout.buttons.append(PhoneButton(badge, "close Interlude", .switcherKilled))
+        var restingBadge = badge
+        restingBadge.y += resting.y - card.y
+        layout.buttons.append(PhoneButton(restingBadge, "close Interlude", .switcherKilled))
     }
 
     /// iOS 5's Notification Center: a pane pulled over the top of the app with the message; a tap on it opens

@@ -16,6 +16,13 @@ public struct PhoneLayout: Hashable, Sendable {
     public var cover: PhoneRect?
     /// The event of a click on the OS's part outside every button (nil: the click is absorbed).
     public var elsewhere: Event?
+    /// The controls moved by a drag (the lock screen's slider, the switcher's card on iOS 5), topmost last.
+    public var slides: [PhoneSlide] = []
+
+    /// The slide a press at `x`, `y` grips, if any.
+    public func slide(atX x: Float, y: Float) -> PhoneSlide? {
+        slides.last { $0.grip.contains(x: x, y: y) }
+    }
 
     /// What a click at `x`, `y` (pixels of this screen, top-left origin) means: the topmost button's event, the
     /// OS's (`absorbed`, or `elsewhere`'s event), or the app's.
@@ -25,9 +32,11 @@ public struct PhoneLayout: Hashable, Sendable {
         return elsewhere.map { .event($0) } ?? .absorbed
     }
 
-    /// Lays out `screen` at `width` x `height` pixels.
-    public init(_ screen: PhoneScreen, width: Int, height: Int) {
+    /// Lays out `screen` at `width` x `height` pixels, its slide (if it has one) drawn `dragged` pixels along its
+    /// way (a drag under way in a window; 0 in captures).
+    public init(_ screen: PhoneScreen, width: Int, height: Int, dragged: Float = 0) {
         var canvas = PhoneCanvas(width: width, height: height)
+        canvas.dragged = max(0, dragged)
         switch screen {
         case .none: break
         case .smsBanner(let slide): canvas.smsBanner(slide: slide)
@@ -53,6 +62,7 @@ struct PhoneCanvas {
     let originX: Float  // pixels: where design x = 0 lies (centring)
     let originY: Float  // pixels: where design y = 0 lies
     var layout = PhoneLayout()
+    var dragged: Float = 0  // pixels: how far the screen's slide is drawn moved
 
     init(width: Int, height: Int) {
         self.width = Float(width)

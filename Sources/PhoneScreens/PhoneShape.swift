@@ -94,3 +94,48 @@ public enum PhoneHit: Hashable, Sendable {
     /// Nothing of the OS is there: the click belongs to the app.
     case app
 }
+
+/// A control the OS moves with a drag rather than a click: the lock screen's slider (dragged to the right) and the
+/// switcher's app card (swiped up, iOS 5). A press in `grip` that moves `distance` pixels along `direction` before
+/// its release sends `event`; shorter, the control goes back and nothing is sent.
+public struct PhoneSlide: Hashable, Sendable {
+    /// Which way the control moves.
+    public enum Direction: Hashable, Sendable {
+        case right, up
+    }
+
+    /// Where the press must be (the knob; the card).
+    public let grip: PhoneRect
+    /// Which way it goes.
+    public let direction: Direction
+    /// How far the pointer must go along `direction`, in pixels, for `event`.
+    public let distance: Float
+    /// How far the control can be drawn moved, in pixels (the knob stops at the track's end; the card goes off).
+    public let travel: Float
+    /// What it is, for tests and logs ("slide to unlock").
+    public let label: String
+    /// What a complete slide sends.
+    public let event: Event
+
+    public init(
+        _ grip: PhoneRect, _ direction: Direction, distance: Float, travel: Float, _ label: String, _ event: Event
+    ) {
+        self.grip = grip
+        self.direction = direction
+        self.distance = distance
+        self.travel = travel
+        self.label = label
+        self.event = event
+    }
+
+    /// How far a pointer that moved `dx`, `dy` pixels (y down) went along `direction` (negative: backwards).
+    public func along(dx: Float, dy: Float) -> Float {
+        direction == .right ? dx : -dy
+    }
+
+    /// Where a pointer released after moving `dx`, `dy` from a press in `grip` ends the slide: the event when it went
+    /// `distance` or more, none otherwise.
+    public func released(dx: Float, dy: Float) -> Event? {
+        along(dx: dx, dy: dy) >= distance ? event : nil
+    }
+}

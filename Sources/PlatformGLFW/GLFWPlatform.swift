@@ -81,7 +81,34 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
         for event in events where !isFinished { handle(event) }
         if !isFinished { pollMouse() }
         display.showStatus(runtime.status.state == .active ? nil : runtime.status.description)
-        if !isFinished, display.phone != nil { display.showPhone(PhoneScreen.showing(runtime)) }
+        if !isFinished, display.phone != nil { showPhone() }
+    }
+
+    /// Puts the phone's screen over the app on the window. Over an inactive app (the SMS alert, the incoming call,
+    /// the switcher, Notification Center) the OS shows the app as it is now, as a replay's `capture` draws it: the
+    /// runtime presents no frames outside `active`, so without this the picture would be the frame from before the
+    /// interruption, or nothing at all when the framebuffer was just made again (back from the background, the
+    /// switcher or Notification Center opened before the first frame). Drawn through the runtime's GL guard, only
+    /// when the scene changed; never while the app is forbidden GL.
+    private func showPhone() {
+        let screen = PhoneScreen.showing(runtime)
+        if screen.showsApp, runtime.status.state == .inactive, !runtime.isGLForbidden,
+            display.renderer.hasSurfaces, !display.holds(runtime.scene)
+        {
+            runtime.presentNow()
+        }
+        // A slide under way (the lock screen's knob, the switcher's card) follows the pointer until the release.
+        var dragged: Float = 0
+        if let press = pressedAt {
+            var x: Double = 0
+            var y: Double = 0
+            glfwGetCursorPos(display.window, &x, &y)
+            let view = display.viewSize
+            dragged = PhonePointer.dragged(
+                press: press, pointer: display.locate(x: x, y: y), screen: screen, viewWidth: view.width,
+                viewHeight: view.height)
+        }
+        display.showPhone(screen, dragged: dragged)
     }
 
     /// Acts on one window event: maps it with the runtime's current status, and carries out each input.

@@ -12,6 +12,7 @@ extension GLFWWindowDisplay {
     public func capture(_ name: String, scene: Scene) -> Frame {
         makeCurrent()
         renderer.draw(scene)
+        remember(scene)
         let pixels = renderer.readPixels()
         guard pixels.count == surfaceSize.width * surfaceSize.height * 4, !pixels.isEmpty else {
             return Frame(file: nil, hash: scene.contentHash)
@@ -43,6 +44,7 @@ extension GLFWWindowDisplay {
         if !renderer.gate.isForbidden, renderer.hasSurfaces {
             makeCurrent()
             renderer.draw(scene)
+            remember(scene)
             let pixels = renderer.readPixels()
             if pixels.count == surfaceSize.width * surfaceSize.height * 4 {
                 image = (pixels, surfaceSize.width, surfaceSize.height)

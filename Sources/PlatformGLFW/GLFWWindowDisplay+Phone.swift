@@ -18,6 +18,8 @@ public final class WindowPhone {
     public let barHeight: Int
     /// The screen `showPhone` drew last.
     public internal(set) var shownScreen: PhoneScreen = .none
+    /// How far its slide (the lock screen's knob, the switcher's card) was drawn moved by a drag, in pixels.
+    public internal(set) var shownDragged: Float = 0
     /// Times `showPhone` put a frame on the window.
     public internal(set) var framesShown = 0
 
@@ -73,7 +75,8 @@ extension GLFWWindowDisplay {
 
     /// Puts the app's frame, `screen` over it and the phone bar on the window and swaps. The app's renderer is asked
     /// only while its gate admits GL (it blits its frame); otherwise the OS's screen covers a black backdrop.
-    public func showPhone(_ screen: PhoneScreen) {
+    /// `dragged`: how far a drag under way has moved the screen's slide, in pixels.
+    public func showPhone(_ screen: PhoneScreen, dragged: Float = 0) {
         guard let phone else { return }
         makeCurrent()
         let window = framebufferSize
@@ -93,7 +96,7 @@ extension GLFWWindowDisplay {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let full = PhoneRect(x: 0, y: 0, width: Float(view.width), height: Float(view.height))
         glViewport(0, GLint(window.height - view.height), GLsizei(view.width), GLsizei(view.height))
-        let layout = PhoneLayout(screen, width: view.width, height: view.height)
+        let layout = PhoneLayout(screen, width: view.width, height: view.height, dragged: dragged)
         compositor.draw(
             [.picture(full, brightness: 1, radius: 0)] + layout.shapes, width: view.width, height: view.height)
         let bar = PhoneBar(profile: phone.profile, screenWidth: view.width, screenHeight: view.height)
@@ -103,6 +106,7 @@ extension GLFWWindowDisplay {
         glFinish()
         glfwSwapBuffers(self.window)
         phone.shownScreen = screen
+        phone.shownDragged = dragged
         phone.framesShown += 1
     }
 }

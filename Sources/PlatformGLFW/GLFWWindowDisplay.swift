@@ -39,6 +39,8 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
     var screenshotCount = 0  // screenshots written so far
     var surfaceSize = (width: 0, height: 0)  // pixels of the renderer's framebuffer, valid while it has surfaces
     private var shownStatus: String?  // the suffix now in the window title; nil: the bare title
+    /// The scene the framebuffer holds, with the renderer's counts when it was drawn; nil: unknown (none drawn yet).
+    var sceneOnScreen: (scene: Scene, drawn: Int, surfaces: Int)?
     /// The phone's OS screens and bar (`attachPhone`); nil: the window shows the app alone.
     public internal(set) var phone: WindowPhone?
     /// The OS's screens over captures, kept images and screenshots (set by `attachPhone`); nil: the app's frame alone.
@@ -101,6 +103,7 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
         guard size.width > 0, size.height > 0 else { return }
         if renderer.hasSurfaces { makeSurfaces(width: size.width, height: size.height) }
         renderer.draw(scene)
+        remember(scene)
         guard phone == nil else { return }
         renderer.blitToWindow(width: size.width, height: size.height)
         guard !renderer.gate.isForbidden else { return }
@@ -108,6 +111,21 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
         // rasteriser thread still signals it, a use after free that hung replays (issue 11; OffscreenDisplay.present).
         renderer.finish()
         glfwSwapBuffers(window)
+    }
+
+    /// True when the framebuffer holds exactly `scene`'s drawing: drawn last, and since then no other drawing and no
+    /// new framebuffer (made again after the background, or resized), which starts out empty.
+    public func holds(_ scene: Scene) -> Bool {
+        guard let sceneOnScreen, renderer.hasSurfaces else { return false }
+        return sceneOnScreen.drawn == renderer.framesDrawn && sceneOnScreen.surfaces == renderer.surfaceCreations
+            && sceneOnScreen.scene == scene
+    }
+
+    /// Notes that `scene` was just drawn: the framebuffer holds it if it exists and the draw was allowed.
+    func remember(_ scene: Scene) {
+        sceneOnScreen =
+            renderer.hasSurfaces && !renderer.gate.isForbidden
+            ? (scene, renderer.framesDrawn, renderer.surfaceCreations) : nil
     }
 
     /// Waits for the GPU (`glFinish`).

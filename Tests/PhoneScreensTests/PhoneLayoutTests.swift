@@ -21,7 +21,6 @@ import Testing
             (.smsBanner(slide: 1), "Messages", .smsOpened),
             (.incomingCall, "Decline", .callDeclined), (.incomingCall, "Answer", .callAnswered),
             (.inCall(seconds: 3), "End Call", .callEnded),
-            (.lock(minutes: 600), "slide to unlock", .unlocked),
             (.home, "Interlude", .iconTapped),
             (.switcher(canKill: true), "Interlude", .switcherDismissed),
             (.switcher(canKill: true), "Messages", .switcherPickedOther),
@@ -31,6 +30,37 @@ import Testing
         for (screen, label, event) in expected {
             let layout = PhoneLayout(screen, width: width, height: height)
             #expect(click(label, on: layout) == .event(event), "\(screen.name) \(label) at \(width)x\(height)")
+        }
+    }
+
+    @Test(arguments: sizes)
+    func theSlidesSendTheirEventsOnlyWhenSlidFarEnough(width: Int, height: Int) throws {
+        let lock = PhoneLayout(.lock(minutes: 600), width: width, height: height)
+        #expect(lock.buttons.isEmpty, "the lock screen has no button: a click unlocks nothing")
+        let knob = try #require(lock.slide(atX: lock.slides[0].grip.midX, y: lock.slides[0].grip.midY))
+        #expect(knob.label == "slide to unlock" && knob.direction == .right)
+        #expect(knob.released(dx: knob.distance, dy: 9) == .unlocked)
+        #expect(knob.released(dx: knob.distance - 1, dy: 0) == nil)
+        #expect(knob.distance >= knob.travel * 0.85 && knob.travel > 0)
+        #expect(knob.grip.x + knob.grip.width + knob.travel <= Float(width), "the knob stays on the screen")
+        let switcher = PhoneLayout(.switcher(canKill: true), width: width, height: height)
+        let card = try #require(switcher.slides.first)
+        #expect(card.label == "swipe Interlude up" && card.direction == .up)
+        #expect(card.released(dx: 0, dy: -card.distance) == .switcherKilled)
+        #expect(card.released(dx: 0, dy: card.distance) == nil)
+        #expect(switcher.buttons.contains { $0.rect == card.grip && $0.event == .switcherDismissed }, "a tap")
+        #expect(PhoneLayout(.switcher(canKill: false), width: width, height: height).slides.isEmpty)
+    }
+
+    @Test(arguments: sizes)
+    func aSlideUnderWayMovesOnlyItsControl(width: Int, height: Int) {
+        // Captures draw no drag: `dragged: 0` is the layout every capture and README picture shows.
+        for screen in [PhoneScreen.lock(minutes: 600), .switcher(canKill: true), .smsAlert] {
+            let still = PhoneLayout(screen, width: width, height: height)
+            #expect(PhoneLayout(screen, width: width, height: height, dragged: 0) == still)
+            let moved = PhoneLayout(screen, width: width, height: height, dragged: 50)
+            #expect((moved.shapes != still.shapes) == !still.slides.isEmpty, "\(screen.name)")
+            #expect(moved.buttons == still.buttons && moved.slides == still.slides, "what a click means stays")
         }
     }
 

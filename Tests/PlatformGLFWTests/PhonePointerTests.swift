@@ -29,11 +29,49 @@ final class PhonePointerTests: XCTestCase {
         XCTAssertEqual(outcome(.screen(x: 320, y: 10), on: .smsBanner(slide: 1)), .phone([.smsOpened]))
     }
 
-    func testASlideStartedOnTheTrackUnlocksWhereverItEnds() {
-        let track = PhoneLayout(.lock(minutes: 0), width: 640, height: 360).buttons[0].rect
+    func testTheLockScreenUnlocksByASlideOfItsKnobNotByAClick() throws {
+        let lock = PhoneScreen.lock(minutes: 0)
+        let slide = try XCTUnwrap(PhoneLayout(lock, width: 640, height: 360).slides.first)
+        let (x, y) = (slide.grip.midX, slide.grip.midY)
+        XCTAssertEqual(slide.event, .unlocked)
+        XCTAssertEqual(outcome(.screen(x: x, y: y), on: lock), .phone([]), "a click on the knob")
+        XCTAssertEqual(outcome(.screen(x: 320, y: 200), on: lock), .phone([]), "a click elsewhere")
+        XCTAssertEqual(outcome(.screen(x: x, y: y), .screen(x: x + slide.travel, y: y), on: lock), .phone([.unlocked]))
         XCTAssertEqual(
-            outcome(.screen(x: track.x + 5, y: track.midY), .screen(x: 600, y: 10), on: .lock(minutes: 0)),
-            .phone([.unlocked]))
+            outcome(.screen(x: x, y: y), .bar(x: x + slide.distance, y: 10), on: lock), .phone([.unlocked]),
+            "the pointer may drift down onto the bar")
+        XCTAssertEqual(
+            outcome(.screen(x: x, y: y), .screen(x: x + slide.distance - 1, y: y), on: lock), .phone([]), "short")
+        XCTAssertEqual(outcome(.screen(x: x, y: y), .screen(x: x - 100, y: y), on: lock), .phone([]), "backwards")
+        let track = PhoneRect(x: x + 150, y: y, width: 1, height: 1)
+        XCTAssertEqual(
+            outcome(.screen(x: track.x, y: y), .screen(x: 630, y: y), on: lock), .phone([]),
+            "a drag must start on the knob")
+        XCTAssertEqual(
+            PhonePointer.dragged(
+                press: .screen(x: x, y: y), pointer: .screen(x: x + 40, y: y + 3), screen: lock, viewWidth: 640,
+                viewHeight: 360), 40)
+    }
+
+    func testTheSwitchersCardSwipedUpClosesTheAppOnIOS5AndATapGoesBack() throws {
+        let switcher = PhoneScreen.switcher(canKill: true)
+        let layout = PhoneLayout(switcher, width: 640, height: 360)
+        let slide = try XCTUnwrap(layout.slides.first)
+        let (x, y) = (slide.grip.midX, slide.grip.midY)
+        XCTAssertEqual(outcome(.screen(x: x, y: y), on: switcher), .phone([.switcherDismissed]), "a tap")
+        XCTAssertEqual(
+            outcome(.screen(x: x, y: y), .screen(x: x + 3, y: y - 4), on: switcher), .phone([.switcherDismissed]),
+            "a tap that wobbled")
+        XCTAssertEqual(
+            outcome(.screen(x: x, y: y), .screen(x: x, y: y - slide.distance), on: switcher),
+            .phone([.switcherKilled]))
+        XCTAssertEqual(outcome(.screen(x: x, y: y), .screen(x: x, y: 0), on: switcher), .phone([.switcherKilled]))
+        XCTAssertEqual(
+            outcome(.screen(x: x, y: y), .screen(x: x, y: y - slide.distance + 1), on: switcher), .phone([]),
+            "short of half the card: it goes back")
+        XCTAssertEqual(outcome(.screen(x: x, y: y), .screen(x: x, y: y + 80), on: switcher), .phone([]), "down")
+        XCTAssertEqual(
+            PhoneLayout(.switcher(canKill: false), width: 640, height: 360).slides, [], "iOS 4 cannot close it")
     }
 
     func testADragDownFromTheTopEdgePullsNotificationCenter() {

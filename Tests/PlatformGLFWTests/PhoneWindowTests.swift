@@ -53,12 +53,58 @@ final class PhoneWindowTests: XCTestCase {
         click(id, x: button.rect.midX, y: button.rect.midY, on: session, until: done)
     }
 
+    /// Drags the slide labelled `label` on the screen now up by `share` of its travel with the left button, as a
+    /// hand does (xdotool: mousedown on its grip, four moves with the loop stepping between, mouseup); `midway` runs
+    /// before the release. Then steps the loop until `done` or 5 s pass.
+    func slide(
+        _ label: String, _ id: String, share: Float = 1, on session: WindowSession, midway: () -> Void = {},
+        until done: () -> Bool
+    ) throws {
+        let view = session.display.viewSize
+        let layout = PhoneLayout(PhoneScreen.showing(session.runtime), width: view.width, height: view.height)
+        let slide = try XCTUnwrap(layout.slides.first { $0.label == label }, "no slide \(label)")
+        let (x, y) = (slide.grip.midX, slide.grip.midY)
+        let way = slide.travel * share
+        try WindowTestEnvironment.run(
+            "/usr/bin/xdotool", ["mousemove", "--window", id, "\(Int(x))", "\(Int(y))", "mousedown", "1"])
+        _ = session.platform.pump(for: 0.2) { false }
+        for step in 1...4 {
+            let along = way * Float(step) / 4
+            let (toX, toY) = slide.direction == .right ? (x + along, y) : (x, y - along)
+            try WindowTestEnvironment.run(
+                "/usr/bin/xdotool", ["mousemove", "--window", id, "\(Int(toX))", "\(Int(max(0, toY)))"])
+            _ = session.platform.pump(for: 0.1) { false }
+        }
+        midway()
+        try WindowTestEnvironment.run("/usr/bin/xdotool", ["mouseup", "1"])
+        _ = session.platform.pump(for: 5, until: done)
+    }
+
     /// The last event line of the transcript.
     func lastEvent(_ session: WindowSession) -> String? {
         session.runtime.transcript.entries.reversed().lazy.compactMap {
             if case .event(let name, _) = $0.entry { return name }
             return nil
         }.first
+    }
+
+    /// A screenshot of the window (the game view and the bar under it), through ImageMagick's `import`.
+    func shot(_ id: String, _ name: String) throws -> ScreenImage {
+        let path = temporaryPath("\(name)-shot.png")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try WindowTestEnvironment.run("/usr/bin/import", ["-window", id, path])
+        return try ScreenImage.read(path)
+    }
+
+    /// The switcher's card (opened at once after the app came back, its framebuffer made again) shows the app's
+    /// picture, not an empty black card.
+    func assertCardShowsTheApp(_ id: String, _ name: String) throws {
+        let layout = PhoneLayout(.switcher(canKill: name.hasPrefix("ios5")), width: 640, height: 360)
+        let card = try XCTUnwrap(layout.buttons.first { $0.label == "Interlude" }).rect.inset(by: 16)
+        let inside = try shot(id, name).meanBrightness(
+            x: Int(card.x), y: Int(card.y), width: Int(card.width), height: Int(card.height))
+        print("\(name): the card's mean brightness \(inside)")
+        XCTAssertGreaterThan(inside, 12, "\(name): the app's card shows its picture, not black")
     }
 
     /// Compares a screenshot of the window with the reference `name` for this GL renderer (written there when
@@ -104,9 +150,22 @@ final class PhoneWindowTests: XCTestCase {
     func testIOS4AlertCallLockHomeAndSwitcherShowAndTheirButtonsWork() throws {
         let (session, id) = try phone(.ios4, name: "ios4")
         let runtime = session.runtime
+        let bare = try shot(id, "ios4-bare")
         runtime.inject(.smsArrived)
         settle(session)
         try compare(id, "ios4-sms-alert", session: session)
+        // Under the alert is the app as it is now, as a replay's capture draws it (paused, "inactive(alert)"), not the
+        // frame from before the SMS; it shows through the alert's dimming (black at 45 %): left of the box, under it.
+        XCTAssertTrue(session.display.holds(runtime.scene), "the app's picture is its scene now, drawn while inactive")
+        let alert = try shot(id, "ios4-sms-alert")
+        for (x, y, width, height) in [(8, 90, 150, 200), (180, 260, 280, 90)] {
+            let before = bare.meanBrightness(x: x, y: y, width: width, height: height)
+            let after = alert.meanBrightness(x: x, y: y, width: width, height: height)
+            print("alert dimming at \(x),\(y): \(before) -> \(after)")
+            XCTAssertGreaterThan(before, 12, "the bare game frame is not black at \(x),\(y)")
+            XCTAssertLessThan(after, before * 0.7, "the app under the alert is dimmed at \(x),\(y)")
+            XCTAssertGreaterThan(after, before * 0.4, "the app shows through the alert's dimming at \(x),\(y)")
+        }
         try click("Close", id, on: session) { runtime.status.state == .active }
         XCTAssertEqual(lastEvent(session), "smsDismissed")
         XCTAssertEqual(runtime.status.state, .active)
@@ -124,7 +183,14 @@ final class PhoneWindowTests: XCTestCase {
         runtime.inject(.lockPressed)
         settle(session)
         try compare(id, "ios4-lock", session: session)
-        try click("slide to unlock", id, on: session) { runtime.status.state == .active }
+        // A plain click on the knob does not unlock: the phone wants a slide.
+        let knob = try XCTUnwrap(PhoneLayout(.lock(minutes: 0), width: 640, height: 360).slides.first).grip
+        try WindowTestEnvironment.run(
+            "/usr/bin/xdotool", ["mousemove", "--window", id, "\(Int(knob.midX))", "\(Int(knob.midY))", "click", "1"])
+        _ = session.platform.pump(for: 0.5) { runtime.status.state == .active }
+        XCTAssertEqual(runtime.status.reason, .lock, "a click on the slider leaves the phone locked")
+        XCTAssertEqual(lastEvent(session), "lockPressed")
+        try slide("slide to unlock", id, on: session) { runtime.status.state == .active }
         XCTAssertEqual(lastEvent(session), "unlocked")
 
         runtime.inject(.homePressed)
@@ -138,6 +204,7 @@ final class PhoneWindowTests: XCTestCase {
         runtime.inject(.homeDoubleTapped)
         settle(session)
         try compare(id, "ios4-switcher", session: session)
+        try assertCardShowsTheApp(id, "ios4-switcher")
         try click("Interlude", id, on: session) { runtime.status.state == .active }
         XCTAssertEqual(lastEvent(session), "switcherDismissed")
         XCTAssertEqual(runtime.violations, [])
@@ -146,6 +213,8 @@ final class PhoneWindowTests: XCTestCase {
     func testIOS5BannerNotificationCenterAndSwitcherKill() throws {
         let (session, id) = try phone(.ios5, name: "ios5")
         let runtime = session.runtime
+        let bareBelow = try shot(id, "ios5-bare").meanBrightness(x: 0, y: 230, width: 640, height: 120)
+        XCTAssertGreaterThan(bareBelow, 12, "the bare game frame is not black")
         runtime.inject(.smsArrived)
         // The banner slides in over 0.3 s of real time, then stays.
         _ = session.platform.pump(for: 1) { false }
@@ -158,6 +227,11 @@ final class PhoneWindowTests: XCTestCase {
         runtime.inject(.notificationCenterPulled)
         settle(session)
         try compare(id, "ios5-notification-center", session: session)
+        // Pulled at once after the app came back (its framebuffer made again, empty): the app shows below the pane.
+        let center = try shot(id, "ios5-notification-center")
+        let below = center.meanBrightness(x: 0, y: 230, width: 640, height: 120)
+        print("below Notification Center: \(below) (the bare game frame: \(bareBelow))")
+        XCTAssertGreaterThan(below, bareBelow * 0.4, "the app shows below Notification Center, dimmed, not black")
         try click("Messages", id, on: session) { runtime.status.state == .background }
         XCTAssertEqual(lastEvent(session), "notificationCenterOpenedApp")
         runtime.inject(.iconTapped)
@@ -165,14 +239,44 @@ final class PhoneWindowTests: XCTestCase {
         runtime.inject(.lockPressed)
         settle(session)
         try compare(id, "ios5-lock", session: session)
-        try click("slide to unlock", id, on: session) { runtime.status.state == .active }
+        // Half way and let go: the knob follows the pointer, then goes back, and the phone stays locked.
+        try slide("slide to unlock", id, share: 0.5, on: session) {
+            XCTAssertGreaterThan(session.display.phone?.shownDragged ?? 0, 60, "the knob follows the drag")
+        } until: {
+            false
+        }
+        XCTAssertEqual(session.display.phone?.shownDragged, 0, "let go short of the end, the knob goes back")
+        XCTAssertEqual(runtime.status.reason, .lock, "still locked")
+        XCTAssertNotEqual(lastEvent(session), "unlocked")
+        try slide("slide to unlock", id, on: session) { runtime.status.state == .active }
         XCTAssertEqual(lastEvent(session), "unlocked")
 
         runtime.inject(.homeDoubleTapped)
         settle(session)
         try compare(id, "ios5-switcher", session: session)
+        try assertCardShowsTheApp(id, "ios5-switcher")
         try click("close Interlude", id, on: session) { runtime.status.state == .terminated }
         XCTAssertEqual(lastEvent(session), "switcherKilled")
+        XCTAssertEqual(session.display.renderer.gate.violations, [])
+        XCTAssertEqual(runtime.violations, [])
+    }
+
+    func testTheSwitcherCardSwipedUpClosesTheAppAndASwipeShortOfItDoesNot() throws {
+        let (session, id) = try phone(.ios5, name: "swipe")
+        let runtime = session.runtime
+        runtime.inject(.homeDoubleTapped)
+        settle(session)
+        // A third of the way up: the card follows, then settles back; the switcher stays.
+        try slide("swipe Interlude up", id, share: 0.3, on: session) {
+            XCTAssertGreaterThan(session.display.phone?.shownDragged ?? 0, 30, "the card follows the swipe")
+        } until: {
+            false
+        }
+        XCTAssertEqual(runtime.status.reason, .switcher, "a short swipe closes nothing")
+        XCTAssertEqual(lastEvent(session), "homeDoubleTapped")
+        try slide("swipe Interlude up", id, on: session) { runtime.status.state == .terminated }
+        XCTAssertEqual(lastEvent(session), "switcherKilled")
+        XCTAssertEqual(runtime.status.state, .terminated)
         XCTAssertEqual(session.display.renderer.gate.violations, [])
         XCTAssertEqual(runtime.violations, [])
     }
@@ -187,7 +291,7 @@ final class PhoneWindowTests: XCTestCase {
             runtime.status.reason == .lock
         }
         XCTAssertEqual(lastEvent(session), "lockPressed")
-        try click("slide to unlock", id, on: session) { runtime.status.state == .active }
+        try slide("slide to unlock", id, on: session) { runtime.status.state == .active }
         // A drag down from the top edge pulls Notification Center (press and release apart, as a hand does it).
         try WindowTestEnvironment.run("/usr/bin/xdotool", ["mousemove", "--window", id, "320", "2", "mousedown", "1"])
         _ = session.platform.pump(for: 0.3) { false }

@@ -54,6 +54,19 @@ struct ScreenImage {
         return ScreenImage(width: numbers[0], height: numbers[1], rgb: [UInt8](raw))
     }
 
+    /// The mean of the red, green and blue values of the pixels in `x` ..< `x + width`, `y` ..< `y + height`
+    /// (top-left origin), 0 ... 255.
+    func meanBrightness(x: Int, y: Int, width: Int, height: Int) -> Double {
+        var sum = 0
+        for row in y..<min(y + height, self.height) {
+            for column in x..<min(x + width, self.width) {
+                let offset = (row * self.width + column) * 3
+                sum += Int(rgb[offset]) + Int(rgb[offset + 1]) + Int(rgb[offset + 2])
+            }
+        }
+        return Double(sum) / Double(max(1, 3 * min(width, self.width - x) * min(height, self.height - y)))
+    }
+
     /// The distinct colours, as 0xRRGGBB.
     var colours: Set<UInt32> {
         var result = Set<UInt32>()
