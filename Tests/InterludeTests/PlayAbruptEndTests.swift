@@ -73,8 +73,12 @@ final class PlayAbruptEndTests: XCTestCase {
     }
 
     /// A session with an SMS (Ctrl+S) and its Close, ended by `end`: the recording holds both events before the end,
-    /// the process ends by itself, the script replays and closes with the app walked out.
-    func checkRecording(endedBy end: (Process, String) throws -> Void, name: String) throws {
+    /// the process ends by itself, the script replays and closes with the app walked out. `keys`: more phone events
+    /// (Ctrl + letter, the event recorded) pressed after those, so that the end comes with an OS screen up.
+    func checkRecording(
+        endedBy end: (Process, String) throws -> Void, name: String, keys: [(key: String, event: String)] = [],
+        walkedOutBy closings: [[String]] = [["homePressed", "terminatedByOS"]]
+    ) throws {
         let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("\(name).script").path
@@ -86,13 +90,21 @@ final class PlayAbruptEndTests: XCTestCase {
         XCTAssertTrue(process.isRunning)
         try xdotool(["key", "--window", window, "ctrl+x"])
         _ = waitForText("smsDismissed", in: script)
+        for (key, event) in keys {
+            try xdotool(["key", "--window", window, key])
+            XCTAssertTrue(waitForText(event, in: script).contains(event), "\(name): \(event) recorded while running")
+        }
         try end(process, window)
         XCTAssertTrue(wait(process, seconds: 10), "\(name): the process ended by itself")
         XCTAssertEqual(process.terminationStatus, 0, (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
         let text = try String(contentsOfFile: script, encoding: .utf8)
-        let events = text.split(separator: "\n").filter { $0.hasPrefix("at ") }.map { $0.split(separator: " ").last! }
-        XCTAssertEqual(Array(events.prefix(3)), ["launched", "smsArrived", "smsDismissed"], text)
-        XCTAssertEqual(events.last, "terminatedByOS", "\(name): the app was walked out: \(text)")
+        let events = text.split(separator: "\n").filter { $0.hasPrefix("at ") }.map {
+            String($0.split(separator: " ").last!)
+        }
+        let pressed = ["launched", "smsArrived", "smsDismissed"] + keys.map(\.event)
+        XCTAssertEqual(Array(events.prefix(pressed.count)), pressed, "\(name): every event up to the end: \(text)")
+        let walkedOut = Array(events.dropFirst(pressed.count))
+        XCTAssertTrue(closings.contains(walkedOut), "\(name): then the app walked out, nothing else: \(text)")
         let replay = try Interlude.run(["replay", "--no-render", "--out", folder.path + "/out", script])
         XCTAssertEqual(replay.status, 0, replay.output + replay.errors)
     }
@@ -106,10 +118,44 @@ final class PlayAbruptEndTests: XCTestCase {
     }
 
     func testTheWindowDestroyedThroughTheXServerEndsTheSessionInOrder() throws {
-        try checkRecording(endedBy: { _, window in try self.xdotool(["windowclose", window]) }, name: "x-error")
+        // The window manager may see the window lose its focus and get it back as it goes (one time in three here):
+        // the app switcher opened and dismissed at the same instant, then the walk out.
+        try checkRecording(
+            endedBy: { _, window in try self.xdotool(["windowclose", window]) }, name: "x-error",
+            walkedOutBy: [
+                ["homePressed", "terminatedByOS"],
+                ["homeDoubleTapped", "switcherDismissed", "homePressed", "terminatedByOS"],
+            ])
+    }
+
+    func testSIGTERMWithTheAlertUpEndsTheSessionWithTheRecordingComplete() throws {
+        // The OS's alert is up (inactive): the walk out dismisses nothing, it presses Home and ends the app.
+        try checkRecording(
+            endedBy: { process, _ in process.terminate() }, name: "sigterm-alert", keys: [("ctrl+s", "smsArrived")])
+    }
+
+    func testSIGINTOnTheHomeScreenEndsTheSessionWithTheRecordingComplete() throws {
+        // The app is in the background (the OS ends it) or already suspended (the OS purges it): no GL, no Home.
+        try checkRecording(
+            endedBy: { process, _ in kill(process.processIdentifier, SIGINT) }, name: "sigint-home",
+            keys: [("ctrl+h", "homePressed")], walkedOutBy: [["terminatedByOS"], ["purgedByOS"]])
     }
 
     func testTheSnapshotSurvivesAnXErrorAndLoadsAtTheNextLaunch() throws {
+        try checkSnapshot(endedBy: { _, window in try self.xdotool(["windowclose", window]) }, name: "x-error")
+    }
+
+    func testTheSnapshotSurvivesSIGTERMAndLoadsAtTheNextLaunch() throws {
+        try checkSnapshot(endedBy: { process, _ in process.terminate() }, name: "sigterm")
+    }
+
+    func testTheSnapshotSurvivesSIGINTAndLoadsAtTheNextLaunch() throws {
+        try checkSnapshot(endedBy: { process, _ in kill(process.processIdentifier, SIGINT) }, name: "sigint")
+    }
+
+    /// A single-player game ended by `end`: the process ends by itself, the snapshot on disk is whole (its end line
+    /// and checksum) and holds the game in progress, and the next launch loads it without falling back.
+    func checkSnapshot(endedBy end: (Process, String) throws -> Void, name: String) throws {
         let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data").path
@@ -117,12 +163,18 @@ final class PlayAbruptEndTests: XCTestCase {
         defer { if process.isRunning { process.terminate() } }
         try xdotool(["key", "--window", window, "1"])  // a single-player game
         Thread.sleep(forTimeInterval: 1)
-        try xdotool(["windowclose", window])
-        XCTAssertTrue(wait(process, seconds: 10), "the process ended by itself")
+        try end(process, window)
+        XCTAssertTrue(wait(process, seconds: 10), "\(name): the process ended by itself")
         let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         XCTAssertEqual(process.terminationStatus, 0, said)
         let files = try FileManager.default.contentsOfDirectory(atPath: data)
-        XCTAssertTrue(files.contains { $0.hasPrefix("snapshot") }, "\(files)")
+        XCTAssertTrue(files.contains("snapshot.txt"), "\(name): \(files)")
+        let snapshot = (try? String(contentsOfFile: data + "/snapshot.txt", encoding: .utf8)) ?? ""
+        let lines = snapshot.split(separator: "\n")
+        XCTAssertEqual(lines.first, "interlude-snapshot 2", name)
+        XCTAssertEqual(lines.last, "end", "\(name): the snapshot is whole")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("checksum=") }, name)
+        XCTAssertTrue(lines.contains("inSession=1"), "\(name): the game in progress was saved: \(snapshot)")
         // The next launch restores it: no fallback, no damage reported.
         let again = try Interlude.run([
             "play", "--data-dir", data, "--width", "320", "--height", "180", "--frames", "20",
