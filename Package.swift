@@ -47,6 +47,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
         // `make docs`: API documentation of the library products (swift package generate-documentation).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        // The match server and its client: WebSocket (issue 16, Assets/match-protocol.md).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", exact: "1.6.2"),
     ],
     targets: [
         .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl", providers: [.apt(["libgl-dev"])]),
@@ -66,6 +69,8 @@ let package = Package(
             name: "Services",
             dependencies: [
                 "GameCore", "Runtime", "CPNG", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "MatchWire", .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "PlatformEGL", dependencies: ["CEGL", "GLHost", "Runtime"]),
         .target(name: "PhoneScreens", dependencies: ["GLHost", "Lifecycle", "Runtime"]),
@@ -88,12 +93,26 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The match protocol (Assets/match-protocol.md): messages, their JSON and their limits. Foundation only.
+        .target(name: "MatchWire"),
+        // The match server: matches in memory, over WebSocket (hummingbird-websocket).
+        .target(
+            name: "MatchServer",
+            dependencies: [
+                "MatchWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "WSCore", package: "swift-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "interlude",
             dependencies: [
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform",
                 "PlatformGLFW", "Exploration", "PhoneScreens",
-                "LeaderboardServer",
+                "LeaderboardServer", "MatchServer", "MatchWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -157,6 +176,13 @@ let package = Package(
             dependencies: [
                 "interlude", "PlatformEGL", "ShooterPlatform", "Runtime", "Replay", "Lifecycle", "GameCore",
                 "InterludeTesting",
+            ]),
+        .testTarget(
+            name: "MatchServerTests",
+            dependencies: [
+                "MatchServer", "MatchWire", "Services", .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "ExplorationTests",

@@ -1,0 +1,257 @@
+// MatchHub: the match server's state, in memory (matches are short): connections, their names, the matches (per
+// level and room) and who is in each, and the rules (MatchPolicy). One lock; each connection's outgoing messages go
+// into its own bounded outbox (an AsyncStream its WebSocket writer drains), so nothing here waits on a socket.
+// A connection that sends something wrong is answered with an `error` and closed; the others in its match are
+// told `left` (reason `dropped`), and go on being served.
+
+import Foundation
+import MatchWire
+import Synchronization
+
+/// The match server's limits. Tests shorten the timeout.
+public struct MatchPolicy: Sendable {
+    /// Seconds a connection may stay silent (no message, not even `ping`) before it is dropped (`timedOut`).
+    public var idleTimeout: Double = 5
+    /// How often the idle check runs, in seconds.
+    public var watchInterval: Double = 0.1
+    public var maximumPlayersPerMatch = 8
+    public var maximumMatches = 1024
+    public var maximumConnections = 4096
+    /// Joins one connection may make (a re-join after a call is a new connection).
+    public var maximumJoinsPerConnection = 8
+    /// Messages per second a connection may send on average (30 states, some shots, pings), and in a burst.
+    public var messagesPerSecond = 120.0
+    public var messageBurst = 240.0
+    /// Messages waiting for a slow reader before it is dropped.
+    public var outboxLimit = 1024
+
+    public init() {}
+}
+
+/// How a connection ended.
+enum Ending: Sendable, Equatable {
+    case closed  // the client closed or the socket broke
+    case refused(MatchWireError)  // bad input: answered with an error
+    case timedOut
+    case slow  // its outbox overflowed
+    case shutdown  // the server is stopping
+
+    var reason: MatchLeftReason {
+        switch self {
+        case .timedOut: return .timedOut
+        case .closed, .refused, .slow, .shutdown: return .dropped
+        }
+    }
+
+    var error: MatchWireError? {
+        switch self {
+        case .closed: return nil
+        case .refused(let error): return error
+        case .timedOut: return MatchWireError(.timeout, "no message for the idle timeout")
+        case .slow: return MatchWireError(.rate, "too many messages waiting for you to read them")
+        case .shutdown: return MatchWireError(.shutdown, "the match server is shutting down")
+        }
+    }
+}
+
+struct MatchKey: Hashable, Sendable {
+    let level: Int
+    let room: String
+}
+
+struct PeerRecord {
+    let outbox: AsyncStream<String>.Continuation
+    var name: String?
+    var match: MatchKey?
+    var joins = 0
+    var tokens: Double
+    var lastRefill: UInt64
+    var lastHeard: UInt64
+    var ending: Ending?  // set from outside the connection (shutdown, overflow): its watcher ends it
+}
+
+struct HubState {
+    var nextID = 1
+    var peers: [Int: PeerRecord] = [:]
+    var matches: [MatchKey: [Int]] = [:]  // ids in joining order
+    var shuttingDown = false
+    var messagesRelayed: UInt64 = 0
+}
+
+/// The server's state and rules. Thread-safe.
+public final class MatchHub: Sendable {
+    public let policy: MatchPolicy
+    let state = Mutex(HubState())
+
+    public init(policy: MatchPolicy = MatchPolicy()) { self.policy = policy }
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Open connections.
+    public var connectionCount: Int { state.withLock { $0.peers.count } }
+    /// Matches with at least one player.
+    public var matchCount: Int { state.withLock { $0.matches.count } }
+    /// State and fire messages handed to other players so far.
+    public var messagesRelayed: UInt64 { state.withLock { $0.messagesRelayed } }
+
+    /// The players in the match of `level` and `room`, in joining order.
+    public func players(level: Int, room: String = "") -> [String] {
+        state.withLock { hub in
+            (hub.matches[MatchKey(level: level, room: room)] ?? []).compactMap { hub.peers[$0]?.name }
+        }
+    }
+
+    /// A new connection, or the refusal to send it when the server is full or stopping.
+    func connect(_ outbox: AsyncStream<String>.Continuation) -> Result<Int, MatchWireError> {
+        let now = Self.now()
+        return state.withLock { hub in
+            if hub.shuttingDown { return .failure(MatchWireError(.shutdown, "the match server is shutting down")) }
+            guard hub.peers.count < policy.maximumConnections else {
+                return .failure(
+                    MatchWireError(.full, "the server holds its most connections (\(policy.maximumConnections))"))
+            }
+            let id = hub.nextID
+            hub.nextID += 1
+            hub.peers[id] = PeerRecord(outbox: outbox, tokens: policy.messageBurst, lastRefill: now, lastHeard: now)
+            return .success(id)
+        }
+    }
+
+    /// Why connection `id` must end now (idle, overflowed, shutting down), or nil.
+    func check(_ id: Int) -> Ending? {
+        let now = Self.now()
+        return state.withLock { hub in
+            guard let peer = hub.peers[id] else { return .closed }
+            if let ending = peer.ending { return ending }
+            if Double(now &- peer.lastHeard) / 1e9 > policy.idleTimeout { return .timedOut }
+            return nil
+        }
+    }
+
+    /// Handles one text frame of connection `id`; an error means: answer it and close.
+    func receive(_ id: Int, _ text: String) -> MatchWireError? {
+        let now = Self.now()
+        // Decoding and its checks run outside the lock.
+        let decoded = Result { () throws(MatchWireError) in try MatchClientMessage(json: text) }
+        return state.withLock { hub -> MatchWireError? in
+            guard var peer = hub.peers[id] else { return nil }
+            peer.lastHeard = now
+            let elapsed = Double(now &- peer.lastRefill) / 1e9
+            peer.tokens = min(policy.messageBurst, peer.tokens + elapsed * policy.messagesPerSecond)
+            peer.lastRefill = now
+            peer.tokens -= 1
+            hub.peers[id] = peer
+            guard peer.tokens >= 0 else {
+                return MatchWireError(
+                    .rate,
+                    "more than \(Int(policy.messagesPerSecond)) messages a second (burst \(Int(policy.messageBurst)))")
+            }
+            let message: MatchClientMessage
+            switch decoded {
+            case .success(let value): message = value
+            case .failure(let error): return error
+            }
+            return apply(message, from: id, in: &hub)
+        }
+    }
+
+    private func apply(_ message: MatchClientMessage, from id: Int, in hub: inout HubState) -> MatchWireError? {
+        guard var peer = hub.peers[id] else { return nil }
+        switch message {
+        case .hello(_, let name):
+            guard peer.name == nil else { return MatchWireError(.order, "a second hello on one connection") }
+            peer.name = name
+            hub.peers[id] = peer
+            send(.welcome(version: MatchProtocol.version, id: id), to: id, in: &hub)
+        case .join(let level, let room):
+            guard let name = peer.name else { return MatchWireError(.order, "join before hello") }
+            guard peer.joins < policy.maximumJoinsPerConnection else {
+                return MatchWireError(
+                    .limit, "more than \(policy.maximumJoinsPerConnection) joins on one connection; connect again")
+            }
+            let key = MatchKey(level: level, room: room)
+            if peer.match == key {
+                return MatchWireError(.order, "already in the match of level \(level)")
+            }
+            let members = hub.matches[key] ?? []
+            guard members.count < policy.maximumPlayersPerMatch else {
+                return MatchWireError(
+                    .full, "the match of level \(level) has its most players (\(policy.maximumPlayersPerMatch))")
+            }
+            guard !members.isEmpty || hub.matches.count < policy.maximumMatches else {
+                return MatchWireError(.limit, "the server holds its most matches (\(policy.maximumMatches))")
+            }
+            removeFromMatch(id, reason: .left, in: &hub)
+            peer = hub.peers[id] ?? peer
+            peer.joins += 1
+            peer.match = key
+            hub.peers[id] = peer
+            hub.matches[key] = members + [id]
+            send(.joined(id: id, name: name), to: id, in: &hub)
+            for other in members {
+                if let otherName = hub.peers[other]?.name {
+                    send(.joined(id: other, name: otherName), to: id, in: &hub)
+                }
+                send(.joined(id: id, name: name), to: other, in: &hub)
+            }
+        case .state(let playerState):
+            guard let key = peer.match else { return MatchWireError(.order, "state before join") }
+            relay(.state(id: id, playerState), from: id, key: key, in: &hub)
+        case .fire(let tick, let pose):
+            guard let key = peer.match else { return MatchWireError(.order, "fire before join") }
+            relay(.fire(id: id, tick: tick, pose: pose), from: id, key: key, in: &hub)
+        case .leave:
+            removeFromMatch(id, reason: .left, in: &hub)
+        case .ping:
+            break
+        }
+        return nil
+    }
+
+    private func relay(_ message: MatchServerMessage, from id: Int, key: MatchKey, in hub: inout HubState) {
+        let text = message.json
+        for other in hub.matches[key] ?? [] where other != id {
+            sendText(text, to: other, in: &hub)
+            hub.messagesRelayed &+= 1
+        }
+    }
+
+    private func send(_ message: MatchServerMessage, to id: Int, in hub: inout HubState) {
+        sendText(message.json, to: id, in: &hub)
+    }
+
+    private func sendText(_ text: String, to id: Int, in hub: inout HubState) {
+        guard let peer = hub.peers[id], peer.ending == nil else { return }
+        if case .dropped = peer.outbox.yield(text) { hub.peers[id]?.ending = .slow }
+    }
+
+    /// Takes `id` out of its match; the others are told `left` with `reason`.
+    private func removeFromMatch(_ id: Int, reason: MatchLeftReason, in hub: inout HubState) {
+        guard let peer = hub.peers[id], let key = peer.match else { return }
+        hub.peers[id]?.match = nil
+        let rest = (hub.matches[key] ?? []).filter { $0 != id }
+        hub.matches[key] = rest.isEmpty ? nil : rest
+        for other in rest { send(.left(id: id, name: peer.name ?? "?", reason: reason), to: other, in: &hub) }
+    }
+
+    /// Ends connection `id`: the others in its match are told, it gets its error (if any), its outbox closes.
+    func disconnect(_ id: Int, _ ending: Ending) {
+        state.withLock { hub in
+            guard let peer = hub.peers[id] else { return }
+            removeFromMatch(id, reason: ending.reason, in: &hub)
+            hub.peers[id] = nil
+            if let error = ending.error {
+                peer.outbox.yield(MatchServerMessage.error(code: error.code, message: error.message).json)
+            }
+            peer.outbox.finish()
+        }
+    }
+
+    /// Refuses new connections and marks every open one to end (each gets a `shutdown` error).
+    public func shutdown() {
+        state.withLock { hub in
+            hub.shuttingDown = true
+            for id in hub.peers.keys where hub.peers[id]?.ending == nil { hub.peers[id]?.ending = .shutdown }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+// MatchServer — the multiplayer match server: WebSocket (hummingbird-websocket) at /match, the match protocol of
+// MatchWire (Assets/match-protocol.md), matches in memory (MatchHub.swift). Two ways to run, as the leaderboard:
+// `run()` for `interlude match serve` (SIGINT/SIGTERM: every player gets a `shutdown` error, then the listener
+// closes), and `EmbeddedMatchServer` (this process, loopback, a free port) for `interlude play`, replays and tests.
+// Each connection runs three tasks: a reader (frames → MatchHub.receive), a watcher (idle timeout, overflow,
+// shutdown) and a writer (its outbox → the socket). The first of reader and watcher to end ends the connection.
+
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import MatchWire
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+import WSCore
+
+/// Builds and runs the match service.
+public enum MatchServer {
+    /// The Hummingbird application: a WebSocket upgrade at `MatchProtocol.path`, a one-line text answer at `/`,
+    /// bound to `host:port` (0: a free port).
+    public static func application(
+        hub: MatchHub, host: String, port: Int, logger: Logger, onRunning: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let router = Router()
+        router.get("/") { _, _ in
+            "interlude match server, protocol version \(MatchProtocol.version): open a WebSocket at \(MatchProtocol.path)\n"
+        }
+        let webSocket = WebSocketServerConfiguration(
+            maxFrameSize: MatchProtocol.maximumFrameBytes, autoPing: .disabled, closeTimeout: .seconds(1),
+            validateUTF8: true)
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(configuration: .init(http1: .init(idleTimeout: .seconds(10)), ws: webSocket))
+            {
+                request, _, _ in
+                guard request.path == MatchProtocol.path else { return .dontUpgrade }
+                return .upgrade([:]) { inbound, outbound, _ in
+                    await serve(hub: hub, inbound: inbound, outbound: outbound)
+                }
+            },
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port), serverName: "interlude-match", backlog: 256),
+            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) }, logger: logger)
+    }
+
+    /// One connection, from upgrade to close.
+    static func serve(hub: MatchHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+        let (stream, outbox) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(hub.policy.outboxLimit))
+        let id: Int
+        switch hub.connect(outbox) {
+        case .success(let value): id = value
+        case .failure(let error):
+            try? await outbound.write(.text(MatchServerMessage.error(code: error.code, message: error.message).json))
+            return
+        }
+        await withTaskGroup(of: Void.self) { connection in
+            connection.addTask {
+                for await text in stream {
+                    do { try await outbound.write(.text(text)) } catch { break }
+                }
+            }
+            let ending = await withTaskGroup(of: Ending.self) { race in
+                race.addTask { await read(hub: hub, id: id, inbound: inbound) }
+                race.addTask { await watch(hub: hub, id: id) }
+                let first = await race.next() ?? .closed
+                race.cancelAll()
+                return first
+            }
+            hub.disconnect(id, ending)  // finishes the outbox: the writer sends what is left (the error) and ends
+            // A writer stuck on a reader that does not read is cut after a second.
+            connection.addTask { try? await Task.sleep(for: .seconds(1)) }
+            _ = await connection.next()
+            connection.cancelAll()
+        }
+    }
+
+    static func read(hub: MatchHub, id: Int, inbound: WebSocketInboundStream) async -> Ending {
+        do {
+            for try await message in inbound.messages(maxSize: MatchProtocol.maximumFrameBytes) {
+                switch message {
+                case .binary:
+                    return .refused(MatchWireError(.binary, "a binary frame; the match protocol is JSON text"))
+                case .text(let text):
+                    if let error = hub.receive(id, text) { return .refused(error) }
+                }
+            }
+            return .closed
+        } catch is CancellationError {
+            return .closed
+        } catch {
+            return .refused(MatchWireError(.tooLarge, "the WebSocket stream was refused: \(error)"))
+        }
+    }
+
+    static func watch(hub: MatchHub, id: Int) async -> Ending {
+        while !Task.isCancelled {
+            if let ending = hub.check(id) { return ending }
+            try? await Task.sleep(for: .seconds(hub.policy.watchInterval))
+        }
+        return .closed
+    }
+
+    /// Serves until SIGINT or SIGTERM; then every player gets a `shutdown` error and the listener closes.
+    public static func run(host: String, port: Int, policy: MatchPolicy = MatchPolicy()) async throws {
+        var logger = Logger(label: "interlude.match")
+        logger.logLevel = .info
+        let hub = MatchHub(policy: policy)
+        let app = application(
+            hub: hub, host: host, port: port, logger: logger,
+            onRunning: {
+                print("match server listening on ws://\(host):\($0)\(MatchProtocol.path)")
+                fflush(nil)
+            })
+        var configuration = ServiceGroupConfiguration(
+            services: [app, HubService(hub: hub)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(3)
+        configuration.maximumCancellationDuration = .seconds(2)
+        try await ServiceGroup(configuration: configuration).run()
+        print("match server stopped")
+        fflush(nil)
+    }
+}
+
+/// Tells every player the server is going before the listener closes (services shut down in reverse order: this
+/// one, last in the list, first).
+struct HubService: Service {
+    let hub: MatchHub
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        hub.shutdown()
+        // Let the watchers see it and the writers send the `shutdown` errors.
+        try? await Task.sleep(for: .seconds(hub.policy.watchInterval * 3))
+    }
+}
+
+/// A match server in this process on loopback, for `interlude play`'s default, replays and tests.
+/// `init` returns once it listens; `stop()` ends every connection (a `shutdown` error each) and waits.
+public final class EmbeddedMatchServer: Sendable {
+    /// The port it listens on (127.0.0.1).
+    public let port: Int
+    /// Its state: players, matches, counts.
+    public let hub: MatchHub
+    private let group: ServiceGroup
+    private let finished = DispatchSemaphore(value: 0)
+    private let isStopped = Mutex(false)
+
+    /// The WebSocket URL clients connect to, e.g. `ws://127.0.0.1:41234/match`.
+    public var url: String { "ws://127.0.0.1:\(port)\(MatchProtocol.path)" }
+
+    /// Starts on 127.0.0.1, on `port` (0: a free one), with `policy`'s limits.
+    public init(port: Int = 0, policy: MatchPolicy = MatchPolicy()) throws {
+        var logger = Logger(label: "interlude.match.embedded")
+        logger.logLevel = .warning
+        let hub = MatchHub(policy: policy)
+        let started = DispatchSemaphore(value: 0)
+        let bound = Mutex<Int?>(nil)
+        let app = MatchServer.application(
+            hub: hub, host: "127.0.0.1", port: port, logger: logger,
+            onRunning: { port in
+                bound.withLock { $0 = port }
+                started.signal()
+            })
+        var configuration = ServiceGroupConfiguration(services: [app, HubService(hub: hub)], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(3)
+        configuration.maximumCancellationDuration = .seconds(2)
+        let group = ServiceGroup(configuration: configuration)
+        let failure = Mutex<String?>(nil)
+        let finished = self.finished
+        Task.detached {
+            do { try await group.run() } catch { failure.withLock { $0 = "\(error)" } }
+            started.signal()
+            finished.signal()
+        }
+        _ = started.wait(timeout: .now() + 20)
+        guard let boundPort = bound.withLock({ $0 }) else {
+            throw EmbeddedMatchServerError.notStarted(failure.withLock { $0 } ?? "no answer within 20 s")
+        }
+        self.port = boundPort
+        self.hub = hub
+        self.group = group
+    }
+
+    /// Ends every connection (each player gets a `shutdown` error), closes the listener and waits. Idempotent.
+    public func stop() {
+        let wasStopped = isStopped.withLock { stopped in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
+        let group = self.group
+        Task.detached { await group.triggerGracefulShutdown() }
+        finished.wait()
+    }
+
+    deinit { stop() }
+}
+
+/// Why an embedded match server could not start.
+public enum EmbeddedMatchServerError: Error, CustomStringConvertible {
+    case notStarted(String)
+
+    public var description: String {
+        switch self {
+        case .notStarted(let why): return "the embedded match server did not start: \(why)"
+        }
+    }
+}

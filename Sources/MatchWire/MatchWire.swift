@@ -1,0 +1,377 @@
+// MatchWire: the match protocol (Assets/match-protocol.md) that the match server (MatchServer) and the game's
+// client (Services/MatchConnection.swift) speak over WebSocket: one JSON object per text frame, a `type` field,
+// a version number in `hello` and `welcome`. Decoding is strict (types, ranges, required fields, sizes) and every
+// refusal is a `MatchWireError` with a code and a sentence naming the field; nothing here traps on any input.
+// Foundation only: no sockets, no GameCore types (poses are plain numbers).
+
+import Foundation
+
+/// The protocol's constants and limits.
+public enum MatchProtocol {
+    /// The version this build speaks. A `hello` with a higher one is refused (`version`).
+    public static let version = 1
+    /// The WebSocket path of a match server, e.g. `ws://127.0.0.1:7070/match`.
+    public static let path = "/match"
+    /// The most bytes one message (one text frame) may hold; a longer one is refused (`tooLarge`).
+    public static let maximumMessageBytes = 4096
+    /// The most bytes of one WebSocket frame; a bigger frame is refused by the WebSocket layer itself
+    /// (close code 1009, "message too big") before it is read.
+    public static let maximumFrameBytes = 16384
+    /// The most UTF-8 bytes of a player's name.
+    public static let maximumNameBytes = 32
+    /// The most UTF-8 bytes of a room name (matches are per level and room).
+    public static let maximumRoomBytes = 32
+    /// The highest level number a join may name.
+    public static let maximumLevel = 999
+    /// Coordinates and angles beyond this magnitude are refused (a real pose is a few hundred units at most).
+    public static let maximumCoordinate = 1_000_000.0
+}
+
+/// A player's pose: position on the level's floor plane and facing angle (radians).
+public struct MatchPose: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var angle: Double
+
+    public init(x: Double, y: Double, angle: Double) {
+        self.x = x
+        self.y = y
+        self.angle = angle
+    }
+}
+
+/// What a player tells the others every simulation step or so.
+public struct MatchPlayerState: Hashable, Sendable {
+    /// The sender's simulation tick (lockstep replays apply it at a fixed virtual latency after this tick).
+    public var tick: Int64
+    public var pose: MatchPose
+    public var health: Int
+
+    public init(tick: Int64, pose: MatchPose, health: Int) {
+        self.tick = tick
+        self.pose = pose
+        self.health = health
+    }
+}
+
+/// Client → server.
+public enum MatchClientMessage: Hashable, Sendable {
+    /// The first message: the client's protocol version and the player's name.
+    case hello(version: Int, name: String)
+    /// Enter the match of `level` (and `room`, "" by default); leaves the current one first.
+    case join(level: Int, room: String)
+    /// The sender's state, relayed to the others in its match.
+    case state(MatchPlayerState)
+    /// A shot, relayed to the others in its match.
+    case fire(tick: Int64, pose: MatchPose)
+    /// Leave the match (the others are told `left`, reason `left`); the connection stays open.
+    case leave
+    /// Keeps a quiet connection alive (the server drops one silent for its idle timeout).
+    case ping
+}
+
+/// Why a player left a match.
+public enum MatchLeftReason: String, Hashable, Sendable, CaseIterable {
+    /// It said `leave`, or closed its connection after a `leave`.
+    case left
+    /// It was silent for the server's idle timeout (e.g. a process stopped, a cable pulled).
+    case timedOut
+    /// Its connection ended without a `leave` (closed, killed, refused for bad input, too slow to read).
+    case dropped
+}
+
+/// What an error is about. Every error is followed by the server closing the connection.
+public enum MatchErrorCode: String, Hashable, Sendable, CaseIterable {
+    case version  // a newer protocol version than the server's
+    case malformed  // not JSON, a missing or mistyped field, an unknown type, a value out of range
+    case tooLarge  // a message over MatchProtocol.maximumMessageBytes
+    case binary  // a binary frame: the protocol is text
+    case order  // e.g. join before hello, state before join, a second hello
+    case name  // an empty, too long or control-character name
+    case limit  // too many joins on one connection, too many matches on the server
+    case full  // the match or the server has no room
+    case rate  // more messages per second than allowed
+    case timeout  // silent for the idle timeout
+    case shutdown  // the server is stopping
+}
+
+/// Server → client.
+public enum MatchServerMessage: Hashable, Sendable {
+    /// The answer to `hello`: the server's version and the id it gives this connection.
+    case welcome(version: Int, id: Int)
+    /// A player is in the match: sent to the joiner about itself first (its join succeeded), then about each
+    /// player already there, and to everyone else about the joiner.
+    case joined(id: Int, name: String)
+    /// Another player's state.
+    case state(id: Int, MatchPlayerState)
+    /// Another player's shot.
+    case fire(id: Int, tick: Int64, pose: MatchPose)
+    /// A player left the match.
+    case left(id: Int, name: String, reason: MatchLeftReason)
+    /// A refusal; the server closes the connection after it.
+    case error(code: MatchErrorCode, message: String)
+}
+
+/// A refused message: the code the server answers with and a sentence saying what was wrong.
+public struct MatchWireError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let code: MatchErrorCode
+    public let message: String
+
+    public init(_ code: MatchErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}
+
+/// The JSON object of any message: every field optional, checked per type.
+struct Envelope: Codable {
+    var type: String
+    var v: Int?
+    var id: Int?
+    var name: String?
+    var level: Int?
+    var room: String?
+    var tick: Int64?
+    var x: Double?
+    var y: Double?
+    var angle: Double?
+    var health: Int?
+    var reason: String?
+    var code: String?
+    var message: String?
+
+    init(type: String) { self.type = type }
+}
+
+private let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+}()
+
+private func encode(_ envelope: Envelope) -> String {
+    // Encoding an Envelope cannot fail: strings and finite numbers only (poses are checked finite on decoding and
+    // clamped on encoding).
+    guard let data = try? encoder.encode(envelope) else { return #"{"type":"ping"}"# }
+    return String(decoding: data, as: UTF8.self)
+}
+
+private func finite(_ value: Double) -> Double {
+    value.isFinite ? max(-MatchProtocol.maximumCoordinate, min(MatchProtocol.maximumCoordinate, value)) : 0
+}
+
+private func decodeEnvelope(_ text: String) throws(MatchWireError) -> Envelope {
+    let bytes = text.utf8.count
+    guard bytes <= MatchProtocol.maximumMessageBytes else {
+        throw MatchWireError(
+            .tooLarge, "a message of \(bytes) bytes; the most is \(MatchProtocol.maximumMessageBytes)")
+    }
+    do {
+        return try JSONDecoder().decode(Envelope.self, from: Data(text.utf8))
+    } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+        let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+        throw MatchWireError(.malformed, "field '\(field)' has the wrong type")
+    } catch DecodingError.keyNotFound(let key, _) {
+        throw MatchWireError(.malformed, "field '\(key.stringValue)' is missing")
+    } catch {
+        throw MatchWireError(.malformed, "not a JSON object")
+    }
+}
+
+private func required<T>(_ value: T?, _ field: String, _ type: String) throws(MatchWireError) -> T {
+    guard let value else { throw MatchWireError(.malformed, "'\(type)' needs the field '\(field)'") }
+    return value
+}
+
+private func pose(_ envelope: Envelope) throws(MatchWireError) -> MatchPose {
+    let type = envelope.type
+    let pose = MatchPose(
+        x: try required(envelope.x, "x", type), y: try required(envelope.y, "y", type),
+        angle: try required(envelope.angle, "angle", type))
+    for (field, value) in [("x", pose.x), ("y", pose.y), ("angle", pose.angle)]
+    where !(abs(value) <= MatchProtocol.maximumCoordinate) {
+        throw MatchWireError(.malformed, "'\(field)' is \(value), beyond ±\(Int(MatchProtocol.maximumCoordinate))")
+    }
+    return pose
+}
+
+private func tick(_ envelope: Envelope) throws(MatchWireError) -> Int64 {
+    let tick = try required(envelope.tick, "tick", envelope.type)
+    guard tick >= 0 else { throw MatchWireError(.malformed, "'tick' is \(tick); it must not be negative") }
+    return tick
+}
+
+/// Checks a player's name: 1 to `maximumNameBytes` UTF-8 bytes, no control characters, not all spaces.
+public func validateMatchName(_ name: String) throws(MatchWireError) {
+    let bytes = name.utf8.count
+    guard bytes <= MatchProtocol.maximumNameBytes else {
+        throw MatchWireError(.name, "a name of \(bytes) bytes; the most is \(MatchProtocol.maximumNameBytes)")
+    }
+    guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw MatchWireError(.name, "the name is empty")
+    }
+    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        throw MatchWireError(.name, "the name holds a control character")
+    }
+}
+
+extension MatchClientMessage {
+    /// The message as one JSON text frame.
+    public var json: String {
+        var envelope: Envelope
+        switch self {
+        case .hello(let version, let name):
+            envelope = Envelope(type: "hello")
+            envelope.v = version
+            envelope.name = name
+        case .join(let level, let room):
+            envelope = Envelope(type: "join")
+            envelope.level = level
+            if !room.isEmpty { envelope.room = room }
+        case .state(let state):
+            envelope = Envelope(type: "state")
+            envelope.tick = state.tick
+            envelope.x = finite(state.pose.x)
+            envelope.y = finite(state.pose.y)
+            envelope.angle = finite(state.pose.angle)
+            envelope.health = state.health
+        case .fire(let tick, let pose):
+            envelope = Envelope(type: "fire")
+            envelope.tick = tick
+            envelope.x = finite(pose.x)
+            envelope.y = finite(pose.y)
+            envelope.angle = finite(pose.angle)
+        case .leave: envelope = Envelope(type: "leave")
+        case .ping: envelope = Envelope(type: "ping")
+        }
+        return encode(envelope)
+    }
+
+    /// Decodes and checks one text frame from a client. A `hello` of a newer version is `version`; anything
+    /// else wrong is `malformed`, `tooLarge` or `name`.
+    public init(json text: String) throws(MatchWireError) {
+        let envelope = try decodeEnvelope(text)
+        switch envelope.type {
+        case "hello":
+            let version = try required(envelope.v, "v", "hello")
+            guard version >= 1 else { throw MatchWireError(.malformed, "version \(version) does not exist") }
+            guard version <= MatchProtocol.version else {
+                throw MatchWireError(
+                    .version,
+                    "this server speaks match protocol version \(MatchProtocol.version); the client speaks \(version)")
+            }
+            let name = try required(envelope.name, "name", "hello")
+            try validateMatchName(name)
+            self = .hello(version: version, name: name)
+        case "join":
+            let level = try required(envelope.level, "level", "join")
+            guard (1...MatchProtocol.maximumLevel).contains(level) else {
+                throw MatchWireError(.malformed, "level \(level) is not between 1 and \(MatchProtocol.maximumLevel)")
+            }
+            let room = envelope.room ?? ""
+            guard room.utf8.count <= MatchProtocol.maximumRoomBytes,
+                !room.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                throw MatchWireError(
+                    .malformed, "a room name has at most \(MatchProtocol.maximumRoomBytes) bytes, no control characters"
+                )
+            }
+            self = .join(level: level, room: room)
+        case "state":
+            let health = try required(envelope.health, "health", "state")
+            guard abs(health) <= 1_000_000 else { throw MatchWireError(.malformed, "'health' is \(health)") }
+            self = .state(MatchPlayerState(tick: try tick(envelope), pose: try pose(envelope), health: health))
+        case "fire":
+            self = .fire(tick: try tick(envelope), pose: try pose(envelope))
+        case "leave": self = .leave
+        case "ping": self = .ping
+        default:
+            throw MatchWireError(.malformed, "unknown message type '\(envelope.type.prefix(40))'")
+        }
+    }
+}
+
+extension MatchServerMessage {
+    /// The message as one JSON text frame.
+    public var json: String {
+        var envelope: Envelope
+        switch self {
+        case .welcome(let version, let id):
+            envelope = Envelope(type: "welcome")
+            envelope.v = version
+            envelope.id = id
+        case .joined(let id, let name):
+            envelope = Envelope(type: "joined")
+            envelope.id = id
+            envelope.name = name
+        case .state(let id, let state):
+            envelope = Envelope(type: "state")
+            envelope.id = id
+            envelope.tick = state.tick
+            envelope.x = finite(state.pose.x)
+            envelope.y = finite(state.pose.y)
+            envelope.angle = finite(state.pose.angle)
+            envelope.health = state.health
+        case .fire(let id, let tick, let pose):
+            envelope = Envelope(type: "fire")
+            envelope.id = id
+            envelope.tick = tick
+            envelope.x = finite(pose.x)
+            envelope.y = finite(pose.y)
+            envelope.angle = finite(pose.angle)
+        case .left(let id, let name, let reason):
+            envelope = Envelope(type: "left")
+            envelope.id = id
+            envelope.name = name
+            envelope.reason = reason.rawValue
+        case .error(let code, let message):
+            envelope = Envelope(type: "error")
+            envelope.code = code.rawValue
+            envelope.message = message
+        }
+        return encode(envelope)
+    }
+
+    /// Decodes and checks one text frame from a server (the client refuses a newer version or a malformed
+    /// message the same way the server does).
+    public init(json text: String) throws(MatchWireError) {
+        let envelope = try decodeEnvelope(text)
+        switch envelope.type {
+        case "welcome":
+            let version = try required(envelope.v, "v", "welcome")
+            guard version == MatchProtocol.version else {
+                throw MatchWireError(
+                    .version, "the server speaks version \(version); this client speaks \(MatchProtocol.version)")
+            }
+            self = .welcome(version: version, id: try required(envelope.id, "id", "welcome"))
+        case "joined":
+            self = .joined(
+                id: try required(envelope.id, "id", "joined"), name: try required(envelope.name, "name", "joined"))
+        case "state":
+            let health = try required(envelope.health, "health", "state")
+            self = .state(
+                id: try required(envelope.id, "id", "state"),
+                MatchPlayerState(tick: try tick(envelope), pose: try pose(envelope), health: health))
+        case "fire":
+            self = .fire(
+                id: try required(envelope.id, "id", "fire"), tick: try tick(envelope), pose: try pose(envelope))
+        case "left":
+            let raw = try required(envelope.reason, "reason", "left")
+            guard let reason = MatchLeftReason(rawValue: raw) else {
+                throw MatchWireError(.malformed, "unknown reason '\(raw.prefix(40))'")
+            }
+            self = .left(
+                id: try required(envelope.id, "id", "left"), name: try required(envelope.name, "name", "left"),
+                reason: reason)
+        case "error":
+            let raw = try required(envelope.code, "code", "error")
+            self = .error(
+                code: MatchErrorCode(rawValue: raw) ?? .malformed,
+                message: try required(envelope.message, "message", "error"))
+        default:
+            throw MatchWireError(.malformed, "unknown message type '\(envelope.type.prefix(40))'")
+        }
+    }
+}
