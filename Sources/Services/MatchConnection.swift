@@ -125,6 +125,9 @@ public final class MatchConnection: Sendable {
     /// Queues `message` for the server (state, fire, leave, ping); false when the connection has ended.
     @discardableResult public func send(_ message: MatchClientMessage) -> Bool { core.send(message.json) }
 
+    /// The name of player `id`, from its `joined` (kept after it left, so late messages can still be named).
+    public func name(of id: Int) -> String? { core.name(of: id) }
+
     /// Takes every event received so far, oldest first, without blocking.
     public func poll() -> [Event] { core.poll() }
 
@@ -168,6 +171,7 @@ final class Core: @unchecked Sendable {
     private let condition = NSCondition()
     private var events: [MatchConnection.Event] = []
     private var playerID: Int?
+    private var names: [Int: String] = [:]
     private var joined = false
     private var ended: MatchClosure?
     private var closing = false
@@ -258,8 +262,12 @@ final class Core: @unchecked Sendable {
             switch message {
             case .welcome(_, let id):
                 playerID = id
-            case .joined(let id, _) where id == playerID && !joined:
+            case .joined(let id, let name) where id == playerID && !joined:
+                names[id] = name
                 joined = true
+            case .joined(let id, let name):
+                names[id] = name
+                append(.message(message))
             case .error(let code, let text):
                 append(.message(message))
                 if ended == nil { ended = .refused(MatchWireError(code, text)) }
@@ -305,6 +313,8 @@ final class Core: @unchecked Sendable {
         if case .enqueued = outbox.yield(.text(text)) { return true }
         return false
     }
+
+    func name(of id: Int) -> String? { locked { names[id] } }
 
     func poll() -> [MatchConnection.Event] {
         locked {

@@ -53,6 +53,8 @@ final class LoopbackTests: XCTestCase {
             XCTAssertNotNil(expectEvent(b) { $0 == .message(.joined(id: a.playerID, name: "alice")) })
             XCTAssertNotNil(expectEvent(a) { $0 == .message(.joined(id: b.playerID, name: "bob")) })
             XCTAssertEqual(server.hub.players(level: 1), ["alice", "bob"])
+            XCTAssertEqual(a.name(of: b.playerID), "bob")
+            XCTAssertEqual(b.name(of: a.playerID), "alice")
 
             // State and fire cross the socket with the sender's id.
             let state = MatchPlayerState(tick: 7, pose: MatchPose(x: 1.5, y: -2, angle: 0.25), health: 90)
@@ -145,6 +147,22 @@ final class LoopbackTests: XCTestCase {
         XCTAssertThrowsError(try MatchConnection.connect(url: server.url, name: "late", level: 1, timeout: 3)) {
             guard case MatchConnectionError.unreachable = $0 else { return XCTFail("\($0)") }
         }
+    }
+
+    /// `match down` then `match up`: a new server on the same port takes new players.
+    func testRestartOnTheSamePort() throws {
+        let first = try EmbeddedMatchServer(policy: policy)
+        let port = first.port
+        let a = try MatchConnection.connect(url: first.url, name: "alice", level: 1)
+        first.stop()
+        XCTAssertNotNil(expectEvent(a) { if case .closed = $0 { return true } else { return false } })
+        a.close()
+        let second = try EmbeddedMatchServer(port: port, policy: policy)
+        defer { second.stop() }
+        XCTAssertEqual(second.port, port)
+        let again = try MatchConnection.connect(url: second.url, name: "alice", level: 1)
+        XCTAssertTrue(again.isConnected)
+        again.close()
     }
 
     func testConnectRefusalsAreClear() throws {
