@@ -89,7 +89,14 @@ public enum MatchServer {
         } catch is CancellationError {
             return .closed
         } catch {
-            return .refused(MatchWireError(.tooLarge, "the WebSocket stream was refused: \(error)"))
+            // The WebSocket layer refused a frame (a fragmented message over the frame limit, text that is not UTF-8,
+            // a protocol error): say which, then close.
+            let why = "\(error)"
+            if why.contains("messageTooLarge") {
+                return .refused(
+                    MatchWireError(.tooLarge, "a message over \(MatchProtocol.maximumFrameBytes) bytes"))
+            }
+            return .refused(MatchWireError(.malformed, "the WebSocket layer refused a frame (\(why))"))
         }
     }
 

@@ -15,10 +15,11 @@ struct InterludeCommand: ParsableCommand {
               interlude play --profile ios4            # a window that is a phone
               interlude diagram --out Diagrams
               interlude leaderboard serve --port 8080  # the leaderboard service
+              interlude match serve --port 7070        # the multiplayer match server
             """,
         subcommands: [
             ReplayCommand.self, PlayCommand.self, DiagramCommand.self, SoakCommand.self, LeaderboardCommand.self,
-            ExploreCommand.self,
+            ExploreCommand.self, MatchCommand.self,
         ])
 }
 
