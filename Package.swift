@@ -180,7 +180,8 @@ let package = Package(
         .testTarget(
             name: "MatchServerTests",
             dependencies: [
-                "MatchServer", "MatchWire", "Services", .product(name: "WSClient", package: "swift-websocket"),
+                "MatchServer", "MatchWire", "Services", "interlude",
+                .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

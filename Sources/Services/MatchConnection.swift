@@ -95,7 +95,13 @@ public final class MatchConnection: Sendable {
             core.close(goodbye: false, timeout: 1)
             switch closure {
             case .refused(let error): throw .refused(error)
-            case .failed(let why): throw .unreachable(url: normalised, why: why)
+            case .failed(let why):
+                let short =
+                    why.contains("Connection refused")
+                    ? "connection refused (is `interlude match serve` running there?)"
+                    : why.contains("invalidUpgradeResponse") || why.contains("HTTP")
+                        ? "it answered, but not as a WebSocket match server" : why
+                throw .unreachable(url: normalised, why: short)
             case .serverClosed, .byClient:
                 throw .unreachable(url: normalised, why: "the connection closed before the join")
             }

@@ -1,0 +1,88 @@
+import Foundation
+import MatchServer
+import MatchWire
+import Services
+import XCTest
+
+/// The `interlude` binary built beside this test bundle.
+let interludeBinary: URL = {
+    let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
+        let url = candidate.appendingPathComponent("interlude")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/interlude")
+}()
+
+/// `interlude match bot` in a child process: it plays (moves, fires); killed with SIGKILL it is dropped at once,
+/// stopped with SIGSTOP it is dropped after the idle timeout; the other player is told either way.
+final class ChildProcessTests: XCTestCase {
+    func startBot(_ url: String, name: String) throws -> Process {
+        let bot = Process()
+        bot.executableURL = interludeBinary
+        bot.arguments = ["match", "bot", "--match", url, "--name", name, "--seconds", "60"]
+        bot.standardOutput = FileHandle.nullDevice
+        try bot.run()
+        return bot
+    }
+
+    func testBotPlaysAndIsDroppedWhenKilledOrStopped() throws {
+        var policy = MatchPolicy()
+        policy.idleTimeout = 1.5
+        let server = try EmbeddedMatchServer(policy: policy)
+        defer { server.stop() }
+        let alice = try MatchConnection.connect(url: server.url, name: "alice", level: 1)
+        defer { alice.close() }
+
+        let bot = try startBot(server.url, name: "robot")
+        defer { if bot.isRunning { kill(bot.processIdentifier, SIGKILL) } }
+        guard
+            let (joined, _) = expectEvent(
+                alice, timeout: 20,
+                {
+                    if case .message(.joined(_, "robot")) = $0 { return true } else { return false }
+                }), case .message(.joined(let botID, _)) = joined
+        else { return XCTFail("the bot did not join") }
+        // It walks: two states a second apart differ; it fires.
+        var poses: [MatchPose] = []
+        var fired = false
+        let until = Date().addingTimeInterval(3)
+        while Date() < until, let event = alice.next(timeout: until.timeIntervalSinceNow) {
+            if case .message(.state(botID, let state)) = event { poses.append(state.pose) }
+            if case .message(.fire(botID, _, _)) = event { fired = true }
+        }
+        XCTAssertGreaterThan(poses.count, 45, "about 30 states a second")
+        XCTAssertNotEqual(poses.first, poses.last, "the bot moves")
+        XCTAssertTrue(fired, "the bot fires")
+
+        kill(bot.processIdentifier, SIGKILL)
+        let killedAt = Date()
+        XCTAssertNotNil(
+            expectEvent(alice, timeout: 3) { $0 == .message(.left(id: botID, name: "robot", reason: .dropped)) })
+        XCTAssertLessThan(Date().timeIntervalSince(killedAt), 1.0, "a killed peer's socket closes: told at once")
+        bot.waitUntilExit()
+
+        let stopped = try startBot(server.url, name: "statue")
+        defer {
+            kill(stopped.processIdentifier, SIGKILL)
+            stopped.waitUntilExit()
+        }
+        guard
+            let (statueJoined, _) = expectEvent(
+                alice, timeout: 20,
+                {
+                    if case .message(.joined(_, "statue")) = $0 { return true } else { return false }
+                }), case .message(.joined(let statueID, _)) = statueJoined
+        else { return XCTFail("the second bot did not join") }
+        kill(stopped.processIdentifier, SIGSTOP)
+        let stoppedAt = Date()
+        XCTAssertNotNil(
+            expectEvent(alice, timeout: 5) { $0 == .message(.left(id: statueID, name: "statue", reason: .timedOut)) })
+        let waited = Date().timeIntervalSince(stoppedAt)
+        XCTAssertGreaterThan(waited, 1.0)
+        XCTAssertLessThan(waited, 1.5 + 1.0, "dropped within the idle timeout and the watch interval")
+        XCTAssertTrue(alice.isConnected)
+    }
+}
