@@ -165,6 +165,17 @@ let package = Package(
             name: "leaderboard-load",
             dependencies: ["LeaderboardServer", "GameCore", "Services", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/Sources/leaderboard-load"),
+        .executableTarget(
+            name: "match-load",
+            dependencies: [
+                "MatchServer", "MatchWire", .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "WSCore", package: "swift-websocket"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/Sources/match-load"),
         .testTarget(
             name: "LeaderboardTests",
             dependencies: [
