@@ -13,7 +13,7 @@ public enum ModuleGraph {
         ("Exploration", ["Lifecycle", "Runtime", "Replay"]),
         ("GLHost", ["CGL", "Runtime"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
-        ("Services", ["GameCore", "Runtime", "CPNG"]),
+        ("Services", ["GameCore", "Runtime", "CPNG", "MatchWire"]),
         ("PlatformEGL", ["CEGL", "GLHost", "Runtime"]),
         ("PhoneScreens", ["GLHost", "Lifecycle", "Runtime"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
@@ -22,11 +22,13 @@ public enum ModuleGraph {
             ["GLHost", "Renderer", "Services", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime", "PhoneScreens"]
         ),
         ("LeaderboardServer", ["GameCore"]),
+        ("MatchWire", []),
+        ("MatchServer", ["MatchWire"]),
         (
             "interlude",
             [
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration", "PhoneScreens", "LeaderboardServer",
+                "PlatformGLFW", "Exploration", "PhoneScreens", "LeaderboardServer", "MatchServer", "MatchWire",
             ]
         ),
         (
@@ -41,6 +43,7 @@ public enum ModuleGraph {
             ["GameCore", "Lifecycle", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform", "Exploration"]
         ),
         ("leaderboard-load", ["LeaderboardServer", "GameCore", "Services"]),
+        ("match-load", ["MatchServer", "MatchWire"]),
     ]
 
     /// The C system-library shims (drawn as such, not as Swift modules).
