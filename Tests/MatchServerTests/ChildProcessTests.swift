@@ -85,4 +85,39 @@ final class ChildProcessTests: XCTestCase {
         XCTAssertLessThan(waited, 1.5 + 1.0, "dropped within the idle timeout and the watch interval")
         XCTAssertTrue(alice.isConnected)
     }
+
+    /// `interlude match serve` end to end: it listens, serves a player, and on SIGTERM tells it the server is
+    /// shutting down and exits 0.
+    func testServeCommandServesAndStopsOnSIGTERM() throws {
+        let serve = Process()
+        serve.executableURL = interludeBinary
+        serve.arguments = ["match", "serve", "--port", "0"]
+        let output = Pipe()
+        serve.standardOutput = output
+        serve.standardError = FileHandle.nullDevice
+        try serve.run()
+        defer { if serve.isRunning { kill(serve.processIdentifier, SIGKILL) } }
+        // "match server listening on ws://127.0.0.1:PORT/match"
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        while !text.contains("/match\n"), Date() < deadline {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard let range = text.range(of: #"ws://127\.0\.0\.1:[0-9]+/match"#, options: .regularExpression) else {
+            return XCTFail("no address in: \(text)")
+        }
+        let alice = try MatchConnection.connect(url: String(text[range]), name: "alice", level: 1)
+        kill(serve.processIdentifier, SIGTERM)
+        XCTAssertNotNil(
+            expectEvent(alice, timeout: 5) {
+                $0 == .closed(.refused(MatchWireError(.shutdown, "the match server is shutting down")))
+            })
+        alice.close()
+        serve.waitUntilExit()
+        XCTAssertEqual(serve.terminationStatus, 0)
+        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue((text + rest).contains("match server stopped"), text + rest)
+    }
 }
