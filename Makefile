@@ -4,12 +4,12 @@
 
 APT_PACKAGES = libglfw3-dev libgl-dev libegl-dev libpng-dev libgl1-mesa-dri libegl-mesa0 \
                xvfb xauth openbox xdotool x11-apps x11-utils imagemagick graphviz pkg-config strace \
-               libsqlite3-dev chromium
+               libsqlite3-dev chromium postgresql-15
 SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test explore-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
+.PHONY: setup build replay test test-postgres explore-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -39,9 +39,19 @@ check-imports:
 
 test: setup check-imports
 	swift build --build-tests $(SWIFT_FLAGS)
-	$(XVFB) swift test $(SWIFT_FLAGS)
+	$(XVFB) swift test $(SWIFT_FLAGS) --skip TwoServerTests
+	$(MAKE) test-postgres
 	$(MAKE) explore-check
 	$(MAKE) example
+
+# Issue 17 (README "PostgreSQL: several servers, one database"): the leaderboard's server suites again, against a
+# throw-away PostgreSQL 15 (initdb in a temporary folder, a non-root owner, stopped at the end), and two servers on
+# one database. Part of `make test` (after the build it runs).
+PG_PORT       ?= 54329
+PG_SUITES      = LeaderboardTests.(ServerAPITests|SecurityTests|PlausibilityTests|RateLimitTests|HardeningTests|TwoServerTests)
+test-postgres: setup
+	swift build --build-tests $(SWIFT_FLAGS)
+	Tests/LeaderboardTests/with-postgres.sh $(PG_PORT) swift test $(SWIFT_FLAGS) --skip-build --filter '$(PG_SUITES)'
 
 # Issue 15 (README "Exploring every interruption"): the model checker over both profiles, the witness suite it writes
 # replayed green by `interlude replay` (rendered, so that GL is guarded), and invariant 7 over the four bundled fight

@@ -45,6 +45,10 @@ let package = Package(
         // Already resolved through Hummingbird; named so the leaderboard's connection guard may import NIO's modules.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
+        // The leaderboard's PostgreSQL store (`leaderboard serve --db postgres://...`).
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // Already resolved through postgres-nio and AsyncHTTPClient; named for its TLS configuration type.
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
         // `make docs`: API documentation of the library products (swift package generate-documentation).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
         // The match server and its client: WebSocket (issue 16, Assets/match-protocol.md).
@@ -90,6 +94,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -163,7 +169,10 @@ let package = Package(
             ]),
         .executableTarget(
             name: "leaderboard-load",
-            dependencies: ["LeaderboardServer", "GameCore", "Services", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "LeaderboardServer", "GameCore", "Services", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             path: "Benchmarks/Sources/leaderboard-load"),
         .executableTarget(
             name: "match-load",
@@ -181,7 +190,8 @@ let package = Package(
             dependencies: [
                 "LeaderboardServer", "Services", "Runtime", "Lifecycle", "GameCore", "Replay", "InterludeTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+            ],
+            exclude: ["with-postgres.sh"]),
         .testTarget(
             name: "InterludeTests",
             dependencies: [

@@ -77,12 +77,23 @@ extension Game {
         fastestClearSteps(of: level).map { $0 / Int64(stepsPerSecond) }
     }
 
+    /// The fewest milliseconds of play (a session's steps, paused time excluded) in which `level` can be cleared
+    /// (nil: its exit cannot be reached): what the leaderboard holds a run's duration against.
+    public static func fastestClearMilliseconds(of level: Level) -> Int64? {
+        fastestClearSteps(of: level).map { $0 * 1000 / Int64(stepsPerSecond) }
+    }
+
+    /// The most points `level` gives without its exit being reached: every enemy killed, every pickup taken.
+    public static func pointsBeforeExit(of level: Level) -> Int64 {
+        let enemies = Int64(level.positions(of: .enemy).count)
+        let pickups = Int64(level.positions(of: .health).count + level.positions(of: .ammo).count)
+        return enemies * killScore + pickups * pickupScore
+    }
+
     /// The most points one level can add to a session's score: every enemy killed, every pickup taken, and its exit
     /// reached with the bonus of the fastest possible clear (none when the exit cannot be reached).
     public static func maximumScore(of level: Level) -> Int64 {
-        let enemies = Int64(level.positions(of: .enemy).count)
-        let pickups = Int64(level.positions(of: .health).count + level.positions(of: .ammo).count)
-        let kept = enemies * killScore + pickups * pickupScore
+        let kept = pointsBeforeExit(of: level)
         guard let fastest = fastestClearSeconds(of: level) else { return kept }
         return kept + exitScore + max(0, Int64(level.parSeconds) - fastest) * 10
     }

@@ -1,10 +1,11 @@
 // LeaderboardRoutes: the HTTP JSON API.
 //   POST /v1/players                         {"name"}                  → 201 {"id","name","token"}
 //                                                                        409 name taken (ignoring case)
-//   POST /v1/players/:id/scores              {"level","score"}         → 201 stored, 200 duplicate
+//   POST /v1/players/:id/scores    {"level","score","milliseconds"}    → 201 stored, 200 duplicate
 //        Authorization: Bearer <token>, Idempotency-Key: <key>          401 no/malformed/unknown token, 403 another's,
 //                                                                        409 key reused with another score,
-//                                                                        422 unknown level or implausible score
+//                                                                        422 unknown level, implausible score,
+//                                                                            run too short or without duration
 //   GET  /v1/levels/:level/top?limit=N                                  → 200 {"level","entries":[…]}
 //   GET  /v1/levels/:level/players/:id/rank                             → 200 {"level","player","rank","score"}
 //   GET  /health                                                        → 200 {"status":"ok"}
@@ -20,6 +21,8 @@ struct SubmitBody: Decodable {
     let level: Int
     let score: Int64
 }
+/// The run's duration, milliseconds of play (optional in the JSON: a submission without it is refused by the rules).
+struct SubmitDuration: Decodable { let milliseconds: Int64? }
 struct TopAnswer: Codable, Sendable {
     let level: Int
     let entries: [RankedScore]
@@ -79,8 +82,13 @@ enum LeaderboardRoutes {
             if let wait = service.submissionsByPlayer.take("\(player) \(digest.prefix(16))") {
                 throw APIError.tooMany("submissions for this player", retryAfter: wait)
             }
-            let (level, score) = try Validation.submission(body: try await Validation.body(of: request))
+            let body = try await Validation.body(of: request)
+            let (level, score) = try Validation.submission(body: body)
+            let milliseconds = try Validation.submissionMilliseconds(body: body)
             if let refusal = service.rules.whyImplausible(level: level, score: score) { throw refusal }
+            if let refusal = service.rules.whyTooFast(level: level, score: score, milliseconds: milliseconds) {
+                throw refusal
+            }
             switch try await store.submit(player: player, tokenDigest: digest, level: level, score: score, key: key) {
             case .stored: return json(.created, SubmitAnswer(stored: true, duplicate: false))
             case .duplicate: return json(.ok, SubmitAnswer(stored: false, duplicate: true))

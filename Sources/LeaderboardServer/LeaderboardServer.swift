@@ -1,4 +1,5 @@
-// LeaderboardServer — the global leaderboard as an HTTP JSON service (Hummingbird) over SQLite (GRDB).
+// LeaderboardServer — the global leaderboard as an HTTP JSON service (Hummingbird) over SQLite (GRDB) or
+// PostgreSQL (postgres-nio: several servers sharing one database).
 //
 // Owns: the API (LeaderboardRoutes.swift: register, submit with an idempotency key, top N, rank), input
 // rules (Validation.swift), what a level can score (ScoreRules.swift, from GameCore's rules), rate limits
@@ -57,17 +58,30 @@ public enum LeaderboardServer {
     /// only after its transaction committed, so nothing acknowledged is lost; one cut off is retried by its client
     /// under the same key.
     public static func run(
-        host: String, port: Int, databasePath: String, levels: [Level], policy: LeaderboardPolicy = LeaderboardPolicy()
+        host: String, port: Int, database: String, levels: [Level], policy: LeaderboardPolicy = LeaderboardPolicy()
     ) async throws {
         var logger = Logger(label: "interlude.leaderboard")
         logger.logLevel = .info
-        let store = try LeaderboardStore(
-            path: databasePath, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
+        let store: LeaderboardStore
+        if LeaderboardStore.isPostgres(database) {
+            let postgres = try await PostgresLeaderboard(url: database)
+            store = LeaderboardStore(
+                postgres: postgres, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
+        } else {
+            store = try LeaderboardStore(
+                path: database, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
+        }
+        defer { store.close() }
+        let shown: String =
+            switch store.engine {
+            case .sqlite: database
+            case .postgres(let postgres): postgres.description
+            }
         let app = application(
             store: store, levels: levels, policy: policy, faults: LeaderboardFaults(), host: host, port: port,
             logger: logger,
             onRunning: {
-                print("leaderboard listening on http://\(host):\($0) (database \(databasePath))")
+                print("leaderboard listening on http://\(host):\($0) (database \(shown))")
                 fflush(nil)
             })
         var configuration = ServiceGroupConfiguration(
@@ -92,20 +106,40 @@ public final class EmbeddedLeaderboardServer: Sendable {
     private let group: ServiceGroup
     private let finished = DispatchSemaphore(value: 0)
     private let isStopped = Mutex(false)
+    private let ownsStore: Bool
 
     /// The server's address, e.g. `http://127.0.0.1:41234`.
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts on 127.0.0.1, on `port` (0: a free one), over the database at `databasePath` (nil: in memory).
-    /// `levels` are the game's (its scores are checked against them); `policy` sets the limits (tests shorten them).
-    public init(
+    /// Starts on 127.0.0.1, on `port` (0: a free one), over the database at `databasePath` (nil: in memory; a
+    /// `postgres://` URL: PostgreSQL). `levels` are the game's (its scores are checked against them); `policy` sets
+    /// the limits (tests shorten them).
+    public convenience init(
         databasePath: String? = nil, port: Int = 0, levels: [Level] = [.hangar],
         policy: LeaderboardPolicy = LeaderboardPolicy()
     ) throws {
+        let store =
+            try databasePath.map {
+                try LeaderboardStore(database: $0, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
+            } ?? LeaderboardStore(path: nil, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
+        try self.init(store: store, port: port, levels: levels, policy: policy, ownsStore: true)
+    }
+
+    /// Starts over `store` (its key lifetime and clock should be the policy's). The store stays open when the server
+    /// stops, so that it can still be read; its owner closes it.
+    public convenience init(
+        store: LeaderboardStore, port: Int = 0, levels: [Level] = [.hangar],
+        policy: LeaderboardPolicy = LeaderboardPolicy()
+    ) throws {
+        try self.init(store: store, port: port, levels: levels, policy: policy, ownsStore: false)
+    }
+
+    private init(
+        store: LeaderboardStore, port: Int, levels: [Level], policy: LeaderboardPolicy, ownsStore: Bool
+    ) throws {
+        self.ownsStore = ownsStore
         var logger = Logger(label: "interlude.leaderboard.embedded")
         logger.logLevel = .warning
-        let store = try LeaderboardStore(
-            path: databasePath, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
         let faults = LeaderboardFaults()
         let started = DispatchSemaphore(value: 0)
         let bound = Mutex<Int?>(nil)
@@ -128,6 +162,7 @@ public final class EmbeddedLeaderboardServer: Sendable {
         }
         _ = started.wait(timeout: .now() + 20)
         guard let boundPort = bound.withLock({ $0 }) else {
+            if ownsStore { store.close() }
             throw EmbeddedServerError.notStarted(failure.withLock { $0 } ?? "no answer within 20 s")
         }
         self.port = boundPort
@@ -146,6 +181,7 @@ public final class EmbeddedLeaderboardServer: Sendable {
         let group = self.group
         Task.detached { await group.triggerGracefulShutdown() }
         finished.wait()
+        if ownsStore { store.close() }
     }
 
     deinit { stop() }

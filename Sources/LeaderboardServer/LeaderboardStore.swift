@@ -5,6 +5,7 @@
 
 import Foundation
 import GRDB
+import Synchronization
 
 /// A registered player as the server returns it once, at registration (the token is never shown again).
 public struct RegisteredPlayer: Codable, Sendable, Equatable {
@@ -37,23 +38,31 @@ public enum SubmissionOutcome: Sendable, Equatable {
     case forbidden  // the token belongs to another player
 }
 
-/// The database: players, scores, each player's best per level, and the idempotency keys still remembered.
+/// The database: players, scores, each player's best per level, and the idempotency keys still remembered. In
+/// SQLite (a file, or memory: the embedded default) or in PostgreSQL (PostgresLeaderboard.swift: several servers
+/// sharing one database).
 public final class LeaderboardStore: Sendable {
-    let writer: any DatabaseWriter
+    enum Engine: Sendable {
+        /// SQLite through GRDB; this process serialises the writes and gathers them into shared transactions.
+        case sqlite(any DatabaseWriter, GroupCommitter)
+        case postgres(PostgresLeaderboard)
+    }
+    let engine: Engine
     /// The time in seconds (the policy's clock): when a key was first used, and when it expires.
     let clock: @Sendable () -> Double
     /// Seconds a key is remembered.
     let keyLifetime: Double
-    /// Gathers concurrent submissions into shared transactions (LeaderboardStore+GroupCommit.swift).
-    let committer: GroupCommitter
+    /// Submissions answered by PostgreSQL (each its own transaction there), for the benchmark's report.
+    private let postgresCommits = Mutex(0)
 
-    /// Opens (and migrates) the database at `path`, or an in-memory one when `path` is nil.
+    /// Opens (and migrates) the SQLite database at `path`, or an in-memory one when `path` is nil.
     public init(
         path: String?, keyLifetime: Double = LeaderboardPolicy().idempotencyKeyLifetime,
         clock: @escaping @Sendable () -> Double = LeaderboardPolicy().clock
     ) throws {
         self.clock = clock
         self.keyLifetime = keyLifetime
+        let writer: any DatabaseWriter
         if let path {
             // Not NSString's deletingLastPathComponent: it traps on a one-character path on Linux (Swift 6.3).
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -69,7 +78,63 @@ public final class LeaderboardStore: Sendable {
             writer = try DatabaseQueue()
         }
         try Self.migrator.migrate(writer)
-        committer = GroupCommitter(writer: writer, clock: clock, keyLifetime: keyLifetime)
+        engine = .sqlite(writer, GroupCommitter(writer: writer, clock: clock, keyLifetime: keyLifetime))
+    }
+
+    /// Connects to the PostgreSQL database at `url` (`postgres://USER@HOST:PORT/DB`, see PostgresLeaderboard.swift)
+    /// and creates the tables if they are missing. Waits at most `timeout` seconds.
+    public convenience init(
+        postgres url: String, keyLifetime: Double = LeaderboardPolicy().idempotencyKeyLifetime,
+        clock: @escaping @Sendable () -> Double = LeaderboardPolicy().clock, timeout: Double = 30
+    ) throws {
+        let database = try waitFor(seconds: timeout) { try await PostgresLeaderboard(url: url) }
+        self.init(postgres: database, keyLifetime: keyLifetime, clock: clock)
+    }
+
+    init(postgres database: PostgresLeaderboard, keyLifetime: Double, clock: @escaping @Sendable () -> Double) {
+        self.clock = clock
+        self.keyLifetime = keyLifetime
+        engine = .postgres(database)
+    }
+
+    /// Opens `database`: a `postgres://` or `postgresql://` URL, else a SQLite file's path.
+    public convenience init(
+        database: String, keyLifetime: Double = LeaderboardPolicy().idempotencyKeyLifetime,
+        clock: @escaping @Sendable () -> Double = LeaderboardPolicy().clock
+    ) throws {
+        if Self.isPostgres(database) {
+            try self.init(postgres: database, keyLifetime: keyLifetime, clock: clock)
+        } else {
+            try self.init(path: database, keyLifetime: keyLifetime, clock: clock)
+        }
+    }
+
+    /// Whether `database` names a PostgreSQL database rather than a SQLite file.
+    public static func isPostgres(_ database: String) -> Bool {
+        let lowered = database.prefix(13).lowercased()
+        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+    }
+
+    /// The SQLite database (nil in PostgreSQL), for tests that look at the rows themselves.
+    var sqliteWriter: (any DatabaseWriter)? {
+        if case .sqlite(let writer, _) = engine { return writer }
+        return nil
+    }
+
+    /// Throws a `PostgresURLError` naming what is wrong with `url` (nothing is connected).
+    public static func checkPostgresURL(_ url: String) throws { _ = try PostgresLeaderboard.Address(url) }
+
+    /// "sqlite" or "postgresql".
+    public var engineName: String {
+        switch engine {
+        case .sqlite: return "sqlite"
+        case .postgres: return "postgresql"
+        }
+    }
+
+    /// Closes the database's connections (PostgreSQL; SQLite closes with the store). Call once no request uses it.
+    public func close() {
+        if case .postgres(let database) = engine { database.close() }
     }
 
     /// Registers a player under `name` with a fresh secret token; nil when the name is taken (ignoring case).
@@ -77,13 +142,19 @@ public final class LeaderboardStore: Sendable {
         let token = Self.newToken()
         let digest = TokenHash.sha256(token)
         let now = clock()
-        let id = try await writer.write { db -> Int64? in
-            try db.execute(
-                sql: """
-                    INSERT INTO player (name, nameKey, tokenHash, createdAt) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (nameKey) DO NOTHING
-                    """, arguments: [name, name.lowercased(), digest, now])
-            return db.changesCount == 1 ? db.lastInsertedRowID : nil
+        let id: Int64?
+        switch engine {
+        case .sqlite(let writer, _):
+            id = try await writer.write { db -> Int64? in
+                try db.execute(
+                    sql: """
+                        INSERT INTO player (name, nameKey, tokenHash, createdAt) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (nameKey) DO NOTHING
+                        """, arguments: [name, name.lowercased(), digest, now])
+                return db.changesCount == 1 ? db.lastInsertedRowID : nil
+            }
+        case .postgres(let database):
+            id = try await database.register(name: name, digest: digest, now: now)
         }
         return id.map { RegisteredPlayer(id: $0, name: name, token: token) }
     }
@@ -94,13 +165,25 @@ public final class LeaderboardStore: Sendable {
     public func submit(player: Int64, tokenDigest: String, level: Int, score: Int64, key: String) async throws
         -> SubmissionOutcome
     {
-        try await committer.submit(
-            Submission(player: player, tokenDigest: tokenDigest, level: level, score: score, key: key))
+        let submission = Submission(player: player, tokenDigest: tokenDigest, level: level, score: score, key: key)
+        switch engine {
+        case .sqlite(_, let committer):
+            return try await committer.submit(submission)
+        case .postgres(let database):
+            let outcome = try await database.submit(submission, now: clock(), keyLifetime: keyLifetime)
+            postgresCommits.withLock { $0 += 1 }
+            return outcome
+        }
     }
 
     /// The best score of each player on `level`, best first (ties: earlier player first), at most `limit`.
     public func top(level: Int, limit: Int) async throws -> [RankedScore] {
-        try await writer.read { db in
+        let writer: any DatabaseWriter
+        switch engine {
+        case .sqlite(let sqlite, _): writer = sqlite
+        case .postgres(let database): return try await database.top(level: level, limit: limit)
+        }
+        return try await writer.read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -117,7 +200,12 @@ public final class LeaderboardStore: Sendable {
 
     /// The rank (1 = best) and best score of `player` on `level`, or nil when the player has no score there.
     public func rank(player: Int64, level: Int) async throws -> (rank: Int, score: Int64)? {
-        try await writer.read { db in
+        let writer: any DatabaseWriter
+        switch engine {
+        case .sqlite(let sqlite, _): writer = sqlite
+        case .postgres(let database): return try await database.rank(player: player, level: level)
+        }
+        return try await writer.read { db in
             guard
                 let best = try Int64.fetchOne(
                     db, sql: "SELECT score FROM best WHERE level = ? AND playerId = ?", arguments: [level, player])
@@ -129,35 +217,60 @@ public final class LeaderboardStore: Sendable {
         }
     }
 
-    /// Transactions committed for submissions, and the submissions in them (group commit at work).
-    public var commitCounts: (transactions: Int, submissions: Int) { committer.counts.withLock { $0 } }
+    /// Transactions committed for submissions, and the submissions in them (group commit at work; PostgreSQL: one
+    /// transaction each, grouped into WAL flushes by the database itself).
+    public var commitCounts: (transactions: Int, submissions: Int) {
+        switch engine {
+        case .sqlite(_, let committer): return committer.counts.withLock { $0 }
+        case .postgres:
+            let count = postgresCommits.withLock { $0 }
+            return (count, count)
+        }
+    }
 
     /// How many idempotency keys are remembered (expired ones are dropped as submissions come in).
     public func rememberedKeyCount() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM submissionKey") ?? 0 }
+        switch engine {
+        case .sqlite(let writer, _):
+            return try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM submissionKey") ?? 0 }
+        case .postgres(let database): return try waitFor { try await database.count("submissionkey") }
+        }
     }
 
     /// Every stored score as (player, key, level, score), for audits and tests (key: "" once it expired).
     public func allScores() throws -> [(player: Int64, key: String, level: Int, score: Int64)] {
-        try writer.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT s.playerId AS playerId, coalesce(k.key, '') AS key, s.level AS level, s.score AS score
-                    FROM score s LEFT JOIN submissionKey k ON k.scoreId = s.id ORDER BY s.id
-                    """
-            ).map { ($0["playerId"], $0["key"], $0["level"], $0["score"]) }
+        switch engine {
+        case .sqlite(let writer, _):
+            return try writer.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT s.playerId AS playerId, coalesce(k.key, '') AS key, s.level AS level, s.score AS score
+                        FROM score s LEFT JOIN submissionKey k ON k.scoreId = s.id ORDER BY s.id
+                        """
+                ).map { ($0["playerId"], $0["key"], $0["level"], $0["score"]) }
+            }
+        case .postgres(let database):
+            return try waitFor(seconds: 300) { try await database.allScores().map { AuditRow($0) } }.map(\.tuple)
         }
     }
 
     /// How many players are registered.
     public func playerCount() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? 0 }
+        switch engine {
+        case .sqlite(let writer, _):
+            return try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? 0 }
+        case .postgres(let database): return try waitFor { try await database.count("player") }
+        }
     }
 
     /// The names as stored, in registration order.
     public func playerNames() throws -> [String] {
-        try writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id") }
+        switch engine {
+        case .sqlite(let writer, _):
+            return try writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id") }
+        case .postgres(let database): return try waitFor { try await database.playerNames() }
+        }
     }
 
     /// 32 random bytes as hex, from the system's secure generator (server side: not the simulation's).
@@ -169,4 +282,16 @@ public final class LeaderboardStore: Sendable {
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
     }
+}
+
+/// A stored score as a Sendable value (tuples are not).
+struct AuditRow: Sendable {
+    let player: Int64
+    let key: String
+    let level: Int
+    let score: Int64
+    init(_ row: (player: Int64, key: String, level: Int, score: Int64)) {
+        (player, key, level, score) = (row.player, row.key, row.level, row.score)
+    }
+    var tuple: (player: Int64, key: String, level: Int, score: Int64) { (player, key, level, score) }
 }

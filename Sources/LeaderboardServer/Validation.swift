@@ -116,6 +116,19 @@ public enum Validation {
         return (try level(String(body.level)), try score(body.score))
     }
 
+    /// The run's duration in the body of `POST /v1/players/:id/scores`: milliseconds of play within
+    /// 0...maxMilliseconds, or nil when the body does not say (a client from before issue 17).
+    public static func submissionMilliseconds(body: Data) throws -> Int64? {
+        guard let milliseconds = try decodeBody(SubmitDuration.self, from: body).milliseconds else { return nil }
+        guard (0...maxMilliseconds).contains(milliseconds) else {
+            throw APIError(.badRequest, "invalidDuration", "milliseconds must be within 0...\(maxMilliseconds)")
+        }
+        return milliseconds
+    }
+
+    /// The longest run a submission may state: 100 days of play.
+    public static let maxMilliseconds: Int64 = 100 * 86_400_000
+
     private static func describe(_ error: any Error) -> String {
         switch error as? DecodingError {
         case .keyNotFound(let key, _): return "missing '\(key.stringValue)'"

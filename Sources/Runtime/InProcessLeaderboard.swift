@@ -32,7 +32,7 @@ public final class InProcessLeaderboard: LeaderboardTransport {
                 "\($0.offset + 1). player \($0.element)"
             }
             return .top(top.isEmpty ? ["no scores yet"] : top)
-        case .submit(let score, let key):
+        case .submit(let score, let key, _):
             stored[key] = score
             return .submitted(key: key)
         }

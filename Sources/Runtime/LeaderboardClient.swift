@@ -12,7 +12,9 @@ import Lifecycle
 /// What a request asks.
 public enum LeaderboardRequestKind: Hashable, Sendable {
     case fetchTop
-    case submit(score: Int64, key: Int64)  // key: idempotency key, so a retry is stored once
+    /// key: idempotency key, so a retry is stored once; milliseconds: the run's play when it scored (nil: unknown, a
+    /// score from a snapshot saved before issue 17), which the server holds against the levels' fastest clears.
+    case submit(score: Int64, key: Int64, milliseconds: Int64?)
 }
 
 /// A request on its way.
@@ -67,6 +69,9 @@ public struct LeaderboardClient {
     public let transport: any LeaderboardTransport
     public private(set) var inFlight: [LeaderboardRequest] = []
     public var outbox: [Int64: Int64] = [:]  // key → score not yet acknowledged; saved with the snapshot
+    /// key → milliseconds of play of the outbox's score (saved as `outboxMs.KEY`); a key without one was restored
+    /// from a snapshot older than issue 17.
+    public var outboxMilliseconds: [Int64: Int64] = [:]
     public private(set) var delivered = 0  // answers handed to the game, for tests
     public private(set) var retryAt: Nanoseconds = 0  // no outbox resend before this time (after a failure)
     private var nextID: Int64 = 1
@@ -119,7 +124,9 @@ public struct LeaderboardClient {
             }
             delivered += 1
             switch result {
-            case .submitted(let key): outbox[key] = nil
+            case .submitted(let key):
+                outbox[key] = nil
+                outboxMilliseconds[key] = nil
             case .failed(.submit): retryAt = saturatingSum(now, Self.retryPause)
             case .top, .failed(.fetchTop): break
             }
@@ -127,6 +134,29 @@ public struct LeaderboardClient {
         }
         inFlight = waiting
         return results
+    }
+
+    /// Keeps `score` of a run that has played `milliseconds` in the outbox under `key` (replacing that key's score).
+    public mutating func keep(_ score: Int64, key: Int64, milliseconds: Int64) {
+        outbox[key] = score
+        outboxMilliseconds[key] = milliseconds
+    }
+
+    /// Lets the outbox's entry `key` go (the outbox is full and a higher score needs its place).
+    public mutating func drop(_ key: Int64) {
+        outbox[key] = nil
+        outboxMilliseconds[key] = nil
+    }
+
+    /// The submission of the outbox's entry `key`.
+    public func submission(_ key: Int64) -> LeaderboardRequestKind? {
+        outbox[key].map { .submit(score: $0, key: key, milliseconds: outboxMilliseconds[key]) }
+    }
+
+    /// The milliseconds of play of `steps` simulation steps.
+    public static func milliseconds(ofSteps steps: Int64) -> Int64 {
+        max(0, steps) / Int64(stepsPerSecond) * 1000
+            + max(0, steps) % Int64(stepsPerSecond) * 1000 / Int64(stepsPerSecond)
     }
 
     /// True when the outbox may be sent again now: nothing being submitted, no failure just before.

@@ -138,10 +138,10 @@ extension Runtime {
                 log?("\(full); \(score) not kept")
                 return
             }
-            leaderboard.outbox[lowest.key] = nil
+            leaderboard.drop(lowest.key)
             log?("\(full); dropped \(lowest.value)")
         }
-        leaderboard.outbox[key] = score
+        leaderboard.keep(score, key: key, milliseconds: LeaderboardClient.milliseconds(ofSteps: game.steps))
     }
 
     func scheduleGameTimers() {

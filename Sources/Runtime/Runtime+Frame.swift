@@ -92,9 +92,9 @@ extension Runtime {
     /// While active, scores in the outbox are sent again, one at a time.
     private func sendOutbox() {
         guard appState == .active, leaderboard.mayResend(now: now),
-            let (key, score) = leaderboard.outbox.min(by: { $0.key < $1.key })
+            let key = leaderboard.outbox.keys.min(), let submission = leaderboard.submission(key)
         else { return }
-        leaderboard.send(.submit(score: score, key: key), now: now)
+        leaderboard.send(submission, now: now)
     }
 
     /// Back on a leaderboard screen whose fetch was cancelled (nothing shown yet): fetch again.

@@ -39,6 +39,9 @@ extension Runtime {
         }
         for (name, left) in timers.remaining { extras["timer." + name.rawValue] = left }
         for (key, score) in leaderboard.outbox { extras["outbox.\(key)"] = score }
+        for (key, milliseconds) in leaderboard.outboxMilliseconds where leaderboard.outbox[key] != nil {
+            extras["outboxMs.\(key)"] = milliseconds
+        }
         for (name, value) in settings { extras["setting." + name] = value }
         return extras
     }
@@ -151,6 +154,14 @@ extension Runtime {
                 return "\(key)=\(value) is not a score one game can make (1...\(maximumScore))"
             }
         }
+        for (key, value) in snapshot.extras where key.hasPrefix("outboxMs.") {
+            guard snapshot.extras["outbox." + key.dropFirst("outboxMs.".count)] != nil else {
+                return "\(key) has no score (outbox.\(key.dropFirst("outboxMs.".count)))"
+            }
+            guard (0...Self.counterLimit).contains(value) else {
+                return "\(key)=\(value) is outside 0...\(Self.counterLimit)"
+            }
+        }
         return nil
     }
 
@@ -180,6 +191,8 @@ extension Runtime {
         for (key, value) in snapshot.extras {
             if key.hasPrefix("outbox."), let id = Int64(key.dropFirst("outbox.".count)) {
                 leaderboard.outbox[id] = value
+            } else if key.hasPrefix("outboxMs."), let id = Int64(key.dropFirst("outboxMs.".count)) {
+                leaderboard.outboxMilliseconds[id] = value
             } else if key.hasPrefix("setting.") {
                 settings[String(key.dropFirst("setting.".count))] = value
             }

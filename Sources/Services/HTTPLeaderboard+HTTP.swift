@@ -52,7 +52,7 @@ extension HTTPLeaderboard {
     /// Registers this installation, keeps its identity, then sends the submission that needed it. Names are unique
     /// on the server (ignoring case): when `playerName` is taken (409), it tries again as `playerName-NNNN`, a few
     /// times.
-    func register(_ id: Int64, then score: Int64, _ key: Int64, attempt: Int = 0) {
+    func register(_ id: Int64, then score: Int64, _ key: Int64, _ milliseconds: Int64?, attempt: Int = 0) {
         let name = attempt == 0 ? playerName : "\(playerName.prefix(18))-\(Int.random(in: 1000...99999))"
         let body = (try? JSONEncoder().encode(["name": name])) ?? Data()
         run(
@@ -62,21 +62,25 @@ extension HTTPLeaderboard {
                 headers: ["Content-Type": "application/json"], body: .bytes(body))
         ) { [self] status, data in
             if status == 409, attempt < 4 {
-                register(id, then: score, key, attempt: attempt + 1)
+                register(id, then: score, key, milliseconds, attempt: attempt + 1)
                 return nil
             }
             guard let identity = Self.registeredIdentity(status: status, body: data) else {
-                return .failed(.submit(score: score, key: key))
+                return .failed(.submit(score: score, key: key, milliseconds: milliseconds))
             }
             if let identityFile { try? identity.save(to: identityFile) }
             mailbox.withLock { $0.identity = identity }
-            submit(id, score: score, key: key, as: identity)
+            submit(id, score: score, key: key, milliseconds: milliseconds, as: identity)
             return nil
         }
     }
 
-    func submit(_ id: Int64, score: Int64, key: Int64, as identity: PlayerIdentity) {
-        let body = (try? JSONEncoder().encode(["level": Int64(ScoreKey.level(of: key)), "score": score])) ?? Data()
+    /// Sends a score with the run's play time in milliseconds (none when unknown: the server then refuses it with a
+    /// 422, which settles the entry, as for any score it can never accept).
+    func submit(_ id: Int64, score: Int64, key: Int64, milliseconds: Int64?, as identity: PlayerIdentity) {
+        var fields = ["level": Int64(ScoreKey.level(of: key)), "score": score]
+        if let milliseconds { fields["milliseconds"] = milliseconds }
+        let body = (try? JSONEncoder().encode(fields)) ?? Data()
         run(
             id,
             try HTTPClient.Request(
@@ -95,15 +99,16 @@ extension HTTPLeaderboard {
                 // it keeps the first, and sending again can never succeed, so the entry is settled.
                 return .submitted(key: key)
             case 422:
-                // The server's levels cannot give this score (another game's levels, or a forged save): it will never
-                // be accepted, so the entry is settled rather than sent every 2 s for ever.
+                // The server's levels cannot give this score (another game's levels, or a forged save), or not in the
+                // run's time, or the run's time is unknown (an outbox saved before issue 17): it will never be
+                // accepted, so the entry is settled rather than sent every 2 s for ever.
                 return .submitted(key: key)
             case 401, 403:
                 // The server no longer knows this token (a new database): register again on the next try.
                 mailbox.withLock { $0.identity = nil }
-                return .failed(.submit(score: score, key: key))
+                return .failed(.submit(score: score, key: key, milliseconds: milliseconds))
             default:
-                return .failed(.submit(score: score, key: key))
+                return .failed(.submit(score: score, key: key, milliseconds: milliseconds))
             }
         }
     }

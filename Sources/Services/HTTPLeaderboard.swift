@@ -132,11 +132,11 @@ public final class HTTPLeaderboard: LeaderboardTransport, Sendable {
         switch request.kind {
         case .fetchTop:
             fetchTop(request.id)
-        case .submit(let score, let key):
+        case .submit(let score, let key, let milliseconds):
             if let identity {
-                submit(request.id, score: score, key: key, as: identity)
+                submit(request.id, score: score, key: key, milliseconds: milliseconds, as: identity)
             } else {
-                register(request.id, then: score, key)
+                register(request.id, then: score, key, milliseconds)
             }
         }
     }

@@ -8,7 +8,7 @@ import Services
 struct LeaderboardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "leaderboard",
-        abstract: "The global leaderboard service (HTTP JSON over SQLite).",
+        abstract: "The global leaderboard service (HTTP JSON over SQLite or PostgreSQL).",
         subcommands: [Serve.self])
 
     /// `interlude leaderboard serve`.
@@ -37,7 +37,12 @@ struct LeaderboardCommand: ParsableCommand {
         @Option(help: "Address to listen on.")
         var host: String = "127.0.0.1"
 
-        @Option(help: "SQLite database file (default: leaderboard.sqlite in the data folder).")
+        @Option(
+            help: """
+                The database: a SQLite file (default: leaderboard.sqlite in the data folder), or PostgreSQL as \
+                postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require] (several servers \
+                may share one).
+                """)
         var db: String?
 
         @Option(help: "Assets folder whose Levels/*.level the scores are checked against (default: the game's).")
@@ -84,8 +89,12 @@ struct LeaderboardCommand: ParsableCommand {
         func run() throws {
             let path = db ?? FileSnapshotStore.defaultFolder() + "/leaderboard.sqlite"
             do {
-                if db == nil { try HostPaths.prepareFolder(FileSnapshotStore.defaultFolder()) }
-                try HostPaths.checkOutputFile(path)
+                if LeaderboardStore.isPostgres(path) {
+                    try LeaderboardStore.checkPostgresURL(path)
+                } else {
+                    if db == nil { try HostPaths.prepareFolder(FileSnapshotStore.defaultFolder()) }
+                    try HostPaths.checkOutputFile(path)
+                }
             } catch {
                 throw ValidationError("--db: \(error)")
             }
@@ -101,7 +110,7 @@ struct LeaderboardCommand: ParsableCommand {
             Task.detached {
                 do {
                     try await LeaderboardServer.run(
-                        host: host, port: port, databasePath: path, levels: levels, policy: policy)
+                        host: host, port: port, database: path, levels: levels, policy: policy)
                 } catch {
                     failure.set("\(error)")
                 }

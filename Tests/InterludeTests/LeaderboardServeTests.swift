@@ -52,7 +52,7 @@ final class LeaderboardServeTests: XCTestCase {
         let id = try XCTUnwrap(player["id"] as? Int)
         let token = try XCTUnwrap(player["token"] as? String)
         let submitted = try call(
-            "POST", url + "/v1/players/\(id)/scores", #"{"level":1,"score":420}"#,
+            "POST", url + "/v1/players/\(id)/scores", #"{"level":1,"score":420,"milliseconds":60000}"#,
             headers: ["Authorization": "Bearer \(token)", "Idempotency-Key": "first"])
         XCTAssertEqual(submitted.0, 201)
         first.terminate()  // SIGTERM
@@ -86,7 +86,7 @@ extension LeaderboardServeTests {
         let id = try XCTUnwrap(player["id"] as? Int)
         let token = try XCTUnwrap(player["token"] as? String)
         let stored = try call(
-            "POST", url + "/v1/players/\(id)/scores", #"{"level":1,"score":420}"#,
+            "POST", url + "/v1/players/\(id)/scores", #"{"level":1,"score":420,"milliseconds":60000}"#,
             headers: ["Authorization": "Bearer \(token)", "Idempotency-Key": "first"])
         XCTAssertEqual(stored.0, 201)
         // Half a submission: the head and 10 of its 100 body bytes, then nothing.

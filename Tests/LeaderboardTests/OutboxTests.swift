@@ -79,6 +79,52 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(third.leaderboardTop, ["1. player  \(score)"])
     }
 
+    /// Issue 17: each outbox score keeps the play time of its run (`outboxMs.KEY` in the snapshot), across a kill and
+    /// relaunch, and the submission carries it (the server refuses a score without one).
+    func testTheOutboxKeepsEachScoresPlayTimeAcrossARelaunch() throws {
+        let folder = try TemporaryFolder("leaderboard-duration").path
+        let server = try EmbeddedLeaderboardServer(databasePath: folder + "/server/leaderboard.sqlite")
+        defer { server.stop() }
+        server.faults.fault = .unavailable
+        try FileSnapshotStore(folder: folder + "/app").save(SavedGame.bytes())
+        let first = try launch(folder + "/app", server)
+        first.inject(.resume, at: .seconds(0.5))
+        first.inject(.menu, at: .seconds(4))
+        let key = try XCTUnwrap(first.leaderboard.outbox.keys.first)
+        let milliseconds = try XCTUnwrap(first.leaderboard.outboxMilliseconds[key])
+        XCTAssertEqual(milliseconds, LeaderboardClient.milliseconds(ofSteps: first.game.steps))
+        XCTAssertEqual(Double(milliseconds), 3_500, accuracy: 50, "played from 0.5 s to 4 s")
+        first.inject(.homePressed, at: .seconds(5))
+        XCTAssertEqual(first.snapshotExtras["outboxMs.\(key)"], milliseconds)
+        first.inject(.purgedByOS, at: .seconds(6))
+
+        server.faults.fault = .none
+        let second = try launch(folder + "/app", server)
+        XCTAssertEqual(second.leaderboard.outboxMilliseconds[key], milliseconds, "restored from the snapshot")
+        XCTAssertEqual(second.leaderboard.submission(key), .submit(score: 730, key: key, milliseconds: milliseconds))
+        second.advance(to: 3_000_000_000)
+        XCTAssertTrue(second.leaderboard.outbox.isEmpty)
+        XCTAssertTrue(second.leaderboard.outboxMilliseconds.isEmpty)
+        XCTAssertEqual(try server.store.allScores().map(\.score), [730])
+    }
+
+    /// A snapshot saved before issue 17 (an outbox score without its play time) still loads; its score is sent
+    /// without a duration, refused for good (422 missingDuration), and settled rather than retried for ever.
+    func testAnOutboxFromBeforeDurationsLoadsAndItsScoreIsSettled() throws {
+        let server = try EmbeddedLeaderboardServer(levels: try BundledLevels.load())
+        defer { server.stop() }
+        let key = ScoreKey.make(level: 1, run: 7)
+        let old = GameSnapshot(state: Game(seed: 1).state, extras: ["generation": 1, "outbox.\(key)": 500]).encoded()
+        let runtime = Runtime(profile: .ios5, seed: 3, snapshots: InMemorySnapshotStore(bytes: old))
+        runtime.useLeaderboard(HTTPLeaderboard(baseURL: URL(string: server.url)!), pacing: .virtual)
+        runtime.inject(.launched, at: 0)
+        XCTAssertEqual(runtime.leaderboard.outbox[key], 500, "the old snapshot loaded")
+        XCTAssertNil(runtime.leaderboard.outboxMilliseconds[key])
+        runtime.advance(to: 3_000_000_000)
+        XCTAssertTrue(runtime.leaderboard.outbox.isEmpty, "settled")
+        XCTAssertTrue(try server.store.allScores().isEmpty, "and not stored")
+    }
+
     func testACancelledSubmissionIsSentAgainAndStoredOnce() throws {
         let server = try EmbeddedLeaderboardServer()
         defer { server.stop() }

@@ -41,6 +41,67 @@ final class PlausibilityTests: ServerTestCase {
         XCTAssertEqual(try server.store.allScores().map(\.score), rules.maximumScores)
     }
 
+    /// Issue 17: a score is checked against the run's duration. The first level's maximum needs its exit bonus, so at
+    /// least its fastest possible clear; a millisecond less is refused, and so is a submission without a duration.
+    func testARunShorterThanItsFastestPossibleClearIsRefused() throws {
+        let levels = try BundledLevels.load()
+        let rules = ScoreRules(levels: levels)
+        let fastest = try XCTUnwrap(Game.fastestClearMilliseconds(of: levels[0]))
+        let most = rules.maximumScores[0]
+        XCTAssertEqual(rules.fewestMilliseconds(level: 1, score: most), fastest)
+        XCTAssertGreaterThan(fastest, 1_000)
+        XCTAssertEqual(rules.fewestMilliseconds(level: 1, score: rules.pointsBeforeExit[0]), 0, "no exit needed")
+
+        let (ada, token) = try http.register("Ada")
+        let quick = try http.submit(
+            player: ada, token: token, key: "q", level: 1, score: most, milliseconds: fastest - 1)
+        XCTAssertEqual(quick.status, 422, quick.text)
+        XCTAssertEqual(quick.errorCode, "tooFast")
+        let untimed = try http.submit(player: ada, token: token, key: "u", level: 1, score: 10, milliseconds: nil)
+        XCTAssertEqual(untimed.status, 422, untimed.text)
+        XCTAssertEqual(untimed.errorCode, "missingDuration")
+        XCTAssertEqual(
+            try http.submit(player: ada, token: token, key: "n", level: 1, score: 10, milliseconds: -1).status, 400)
+        XCTAssertTrue(try server.store.allScores().isEmpty, "nothing refused is stored")
+        XCTAssertEqual(
+            try http.submit(player: ada, token: token, key: "f", level: 1, score: most, milliseconds: fastest).status,
+            201)
+        XCTAssertEqual(
+            try http.submit(
+                player: ada, token: token, key: "k", level: 1, score: rules.pointsBeforeExit[0], milliseconds: 0
+            ).status, 201, "enemies and pickups alone need no clear")
+        // On level 3, two clears' worth of bonus needs more than one level's fastest clear.
+        let third = rules.fewestMilliseconds(level: 3, score: rules.maximumScores[2])
+        XCTAssertEqual(third, levels.compactMap(Game.fastestClearMilliseconds(of:)).reduce(0, +))
+        XCTAssertEqual(
+            try http.submit(
+                player: ada, token: token, key: "t", level: 3, score: rules.maximumScores[2], milliseconds: third - 1
+            ).errorCode, "tooFast")
+    }
+
+    /// A real run passes the duration check, and the check is not vacuous: the same score in half the time fails.
+    func testARealRunPassesTheDurationCheck() throws {
+        let corridor = try Level.parse(
+            name: "corridor", "############################\n#P........................X#\n############################"
+        )
+        let rules = ScoreRules(levels: [corridor])
+        var game = Game(seed: 1, levels: [corridor])
+        game.play(.singlePlayer, level: 1)
+        game.look(yawMillidegrees: -45_000, pitchMillidegrees: 0)
+        game.hold(.forward, steps: Int64.max)
+        game.hold(.right, steps: Int64.max)
+        var steps: Int64 = 0
+        while game.state.screen == .singlePlayer, steps < 10_000 {
+            game.step()
+            steps += 1
+        }
+        XCTAssertEqual(game.state.screen, .gameOver, "the exit was reached")
+        let milliseconds = steps * 1000 / Int64(stepsPerSecond)
+        XCTAssertNil(rules.whyTooFast(level: 1, score: game.state.score, milliseconds: milliseconds))
+        XCTAssertEqual(
+            rules.whyTooFast(level: 1, score: game.state.score, milliseconds: milliseconds / 2)?.code, "tooFast")
+    }
+
     /// The fastest-clear bound is below any real run, and not vacuous: a run strafing diagonally at full speed along
     /// an open corridor reaches the exit within 15 % of it.
     func testTheFastestClearIsALowerBoundOfARealRun() throws {

@@ -18,7 +18,7 @@ final class SecurityTests: ServerTestCase {
         XCTAssertEqual(others.status, 403)
         XCTAssertEqual(others.errorCode, "notYourPlayer")
         let malformed = try http.post(
-            "/v1/players/\(ada)/scores", #"{"level":1,"score":10}"#,
+            "/v1/players/\(ada)/scores", #"{"level":1,"score":10,"milliseconds":60000}"#,
             headers: ["Authorization": "Basic abc", "Idempotency-Key": "x4"])
         XCTAssertEqual(malformed.status, 401)
         XCTAssertTrue(try server.store.allScores().isEmpty)

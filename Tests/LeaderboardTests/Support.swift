@@ -59,10 +59,15 @@ struct HTTP {
         return ((answer.json["id"] as? NSNumber)?.int64Value ?? 0, answer.json["token"] as? String ?? "")
     }
 
-    func submit(player: Int64, token: String?, key: String, level: Int = 1, score: Int64) throws -> Answer {
+    /// Submits `score` for a run of `milliseconds` of play (default an hour: long enough for any score).
+    func submit(
+        player: Int64, token: String?, key: String, level: Int = 1, score: Int64, milliseconds: Int64? = 3_600_000
+    ) throws -> Answer {
         var headers = ["Idempotency-Key": key]
         if let token { headers["Authorization"] = "Bearer \(token)" }
-        return try post("/v1/players/\(player)/scores", #"{"level":\#(level),"score":\#(score)}"#, headers: headers)
+        let duration = milliseconds.map { #","milliseconds":\#($0)"# } ?? ""
+        return try post(
+            "/v1/players/\(player)/scores", #"{"level":\#(level),"score":\#(score)\#(duration)}"#, headers: headers)
     }
 }
 
@@ -84,6 +89,7 @@ final class Locked<Value>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+    func withValue<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&stored) } }
 }
 
 /// Waits until `condition` holds, checking it every 2 ms, for at most `seconds`. Returns whether it held; when the
@@ -157,12 +163,49 @@ class ServerTestCase: XCTestCase {
 
     override func setUpWithError() throws { try start(policy) }
 
-    /// (Re)starts the server with `policy`.
+    /// (Re)starts the server with `policy`, over an empty database: SQLite in memory, or, when
+    /// `LEADERBOARD_TEST_POSTGRES` holds a `postgres://` URL (`make test-postgres` sets it), a fresh schema of that
+    /// PostgreSQL database: the same suite against both engines.
     func start(_ policy: LeaderboardPolicy) throws {
         server?.stop()
-        server = try EmbeddedLeaderboardServer(levels: try BundledLevels.load(), policy: policy)
+        server?.store.close()
+        let store = try TestDatabase.emptyStore(policy: policy)
+        server = try EmbeddedLeaderboardServer(store: store, levels: try BundledLevels.load(), policy: policy)
         http = HTTP(base: server.url)
     }
 
-    override func tearDown() { server.stop() }
+    override func tearDown() {
+        server.stop()
+        server.store.close()
+    }
+}
+
+/// The database the server tests run against: SQLite in memory by default; PostgreSQL when
+/// `LEADERBOARD_TEST_POSTGRES` is set (each store then gets a schema of its own, so every test starts empty).
+enum TestDatabase {
+    static let postgresURL: String? = {
+        let url = ProcessInfo.processInfo.environment["LEADERBOARD_TEST_POSTGRES"] ?? ""
+        return url.isEmpty ? nil : url
+    }()
+    private static let counter = Locked(0)
+
+    /// A URL for a fresh schema of the test database (nil without one).
+    static func freshPostgresURL() -> String? {
+        guard let url = postgresURL else { return nil }
+        let number = counter.withValue { value -> Int in
+            value += 1
+            return value
+        }
+        return url + (url.contains("?") ? "&" : "?") + "schema=t\(getpid())_\(number)"
+    }
+
+    static func emptyStore(policy: LeaderboardPolicy) throws -> LeaderboardStore {
+        if let url = freshPostgresURL() {
+            let store = try LeaderboardStore(
+                postgres: url, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
+            XCTAssertEqual(store.engineName, "postgresql")
+            return store
+        }
+        return try LeaderboardStore(path: nil, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
+    }
 }

@@ -20,7 +20,7 @@ final class TokenHashTests: XCTestCase {
         let store = try LeaderboardStore(path: nil)
         let registered = try await store.register(name: "Ada")
         let player = try XCTUnwrap(registered)
-        let stored = try await store.writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM player") }
+        let stored = try await store.sqliteWriter!.read { db in try Row.fetchAll(db, sql: "SELECT * FROM player") }
         XCTAssertEqual(stored.count, 1)
         XCTAssertFalse(stored.description.contains(player.token))
         XCTAssertEqual(stored.first?["tokenHash"], TokenHash.sha256(player.token))

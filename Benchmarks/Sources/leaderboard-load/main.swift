@@ -5,6 +5,11 @@
 // throughput and latency percentiles, then audits the database: every accepted submission stored exactly
 // once, none lost, none doubled. Exits 1 if the audit fails.
 //   swift run -c release leaderboard-load [--clients 50] [--submissions 10000] [--rank 1000000] [--queries 2000]
+//       [--db postgres://USER@HOST:PORT/DB [--servers 2]]
+// With --db, the servers store in that PostgreSQL database (a fresh schema of it), --servers of them in this process
+// on one database; client C talks to server C mod N and sends its retries to the next one, so every retry crosses
+// servers; the same-run reference is then PostgreSQL's own: single-row INSERT transactions from as many
+// connections as clients (PostgresReference.swift).
 // Before the load it measures SQLite alone with the same durability (the same-run references); after it, with
 // --rank, the rank of random players among that many seeded best scores (RankBenchmark.swift).
 // (Benchmarks/README.md has the numbers and the machine.)
@@ -23,12 +28,19 @@ struct Options {
     var submissions = 10_000
     var rank = 1_000_000  // best scores seeded for the rank benchmark (0: skip it)
     var queries = 2_000
+    var database: String?  // a postgres:// URL (nil: SQLite in a temporary folder)
+    var servers = 1
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
         while let flag = rest.popFirst() {
+            if flag == "--db", let url = rest.popFirst(), LeaderboardStore.isPostgres(url) {
+                database = url
+                continue
+            }
             guard let value = rest.popFirst().flatMap(Int.init), value >= 0 else { usage() }
             switch flag {
+            case "--servers" where (1...8).contains(value): servers = value
             case "--clients" where value > 0: clients = value
             case "--submissions" where value > 0: submissions = value
             case "--rank": rank = value
@@ -39,7 +51,9 @@ struct Options {
     }
 
     func usage() -> Never {
-        print("usage: leaderboard-load [--clients N] [--submissions N] [--rank ROWS (0: skip)] [--queries N]")
+        print(
+            "usage: leaderboard-load [--clients N] [--submissions N] [--rank ROWS (0: skip)] [--queries N] "
+                + "[--db postgres://USER@HOST:PORT/DB [--servers N (1-8)]]")
         exit(2)
     }
 }
@@ -68,7 +82,9 @@ func post(_ session: URLSession, _ url: URL, _ body: Data, headers: [String: Str
     return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
 }
 
-func runClient(_ index: Int, count: Int, base: URL, session: URLSession) async -> ClientReport {
+func runClient(_ index: Int, count: Int, bases: [URL], session: URLSession) async -> ClientReport {
+    let base = bases[index % bases.count]
+    let retryBase = bases[(index + 1) % bases.count]
     var report = ClientReport()
     do {
         let (status, data) = try await post(
@@ -80,12 +96,13 @@ func runClient(_ index: Int, count: Int, base: URL, session: URLSession) async -
         for number in 0..<count {
             let key = "c\(index)-s\(number)"
             // Plausible scores only: every level's maximum is above 1,000.
-            let body = Data(#"{"level":\#(1 + number % 3),"score":\#(number * 37 % 1_000)}"#.utf8)
+            let body = Data(#"{"level":\#(1 + number % 3),"score":\#(number * 37 % 1_000),"milliseconds":60000}"#.utf8)
             let sends = number % 10 == 9 ? 2 : 1
-            for _ in 0..<sends {
+            for send in 0..<sends {
                 let started = clock.now
+                let target = send == 0 ? url : retryBase.appendingPathComponent("v1/players/\(player.id)/scores")
                 let (status, _) = try await post(
-                    session, url, body, headers: ["Authorization": "Bearer \(player.token)", "Idempotency-Key": key])
+                    session, target, body, headers: ["Authorization": "Bearer \(player.token)", "Idempotency-Key": key])
                 let elapsed = started.duration(to: clock.now)
                 report.latencies.append(
                     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
@@ -114,30 +131,47 @@ try FileManager.default.createDirectory(at: folder, withIntermediateDirectories:
 defer { try? FileManager.default.removeItem(at: folder) }
 // The game's levels; no rate limits (50 clients on one address send thousands of submissions a second).
 // The same-run references: SQLite alone on the same disk with the same durability.
-let loop = try Reference.insertLoop(folder: folder, count: 2_000)
-let batched = try Reference.batchedLoop(folder: folder, count: options.submissions, batch: options.clients)
-print(String(format: "reference: bare SQLite insert loop, one fsynced transaction each: %.0f inserts/s", loop))
-print(
-    String(
-        format: "reference: the same inserts %d to a transaction (group commit's ceiling): %.0f inserts/s",
-        options.clients, batched))
+let loop: Double
+if let database = options.database {
+    loop = try await PostgresReference.insertLoop(
+        url: database, count: options.submissions, connections: options.clients)
+    print(
+        String(
+            format: "reference: bare PostgreSQL INSERT, one transaction each, %d connections at once: %.0f inserts/s",
+            options.clients, loop))
+} else {
+    loop = try Reference.insertLoop(folder: folder, count: 2_000)
+    let batched = try Reference.batchedLoop(folder: folder, count: options.submissions, batch: options.clients)
+    print(String(format: "reference: bare SQLite insert loop, one fsynced transaction each: %.0f inserts/s", loop))
+    print(
+        String(
+            format: "reference: the same inserts %d to a transaction (group commit's ceiling): %.0f inserts/s",
+            options.clients, batched))
+}
 let levels = try LevelFiles.load(from: try AssetDirectory.locate())
-let server = try EmbeddedLeaderboardServer(
-    databasePath: folder.appendingPathComponent("load.sqlite").path,
-    levels: levels, policy: .unlimited)
-let base = URL(string: server.url)!
+let stores: [LeaderboardStore]
+if let database = options.database {
+    let url = database + (database.contains("?") ? "&" : "?") + "schema=load\(getpid())"
+    stores = try (0..<options.servers).map { _ in try LeaderboardStore(postgres: url) }
+} else {
+    stores = [try LeaderboardStore(path: folder.appendingPathComponent("load.sqlite").path)]
+}
+let servers = try stores.map { try EmbeddedLeaderboardServer(store: $0, levels: levels, policy: .unlimited) }
+let server = servers[0]
+let bases = servers.map { URL(string: $0.url)! }
 let configuration = URLSessionConfiguration.ephemeral
 configuration.httpMaximumConnectionsPerHost = options.clients
 configuration.timeoutIntervalForRequest = 60
 let session = URLSession(configuration: configuration)
 
 print(
-    "leaderboard-load: \(options.submissions) submissions from \(options.clients) concurrent clients to \(server.url)")
+    "leaderboard-load: \(options.submissions) submissions from \(options.clients) concurrent clients to "
+        + servers.map(\.url).joined(separator: " and ") + " (\(server.store.engineName))")
 let started = Date()
 let reports = await withTaskGroup(of: ClientReport.self) { group in
     for index in 0..<options.clients {
         let share = options.submissions / options.clients + (index < options.submissions % options.clients ? 1 : 0)
-        group.addTask { await runClient(index, count: share, base: base, session: session) }
+        group.addTask { await runClient(index, count: share, bases: bases, session: session) }
     }
     var all: [ClientReport] = []
     for await report in group { all.append(report) }
@@ -168,13 +202,19 @@ let unexpected = distinct.subtracting(accepted)
 print(
     "audit: \(accepted.count) accepted, \(stored.count) rows, \(lost.count) lost, \(doubled) doubled, "
         + "\(unexpected.count) unexpected")
-let commits = server.store.commitCounts
+let commits = stores.map(\.commitCounts).reduce((transactions: 0, submissions: 0)) {
+    ($0.transactions + $1.transactions, $0.submissions + $1.submissions)
+}
 print(
     String(
         format: "group commit: %d submissions in %d transactions (%.1f a transaction); server / loop reference %.2fx",
         commits.submissions, commits.transactions, Double(commits.submissions) / Double(max(1, commits.transactions)),
         Double(requests) / seconds / loop))
-server.stop()
+if servers.count > 1 {
+    print("per server: " + stores.map { "\($0.commitCounts.submissions) submissions" }.joined(separator: ", "))
+}
+for server in servers { server.stop() }
+for store in stores { store.close() }
 let rankOK =
     options.rank == 0
     ? true : try await RankBenchmark.run(rows: options.rank, queries: options.queries, folder: folder, levels: levels)
