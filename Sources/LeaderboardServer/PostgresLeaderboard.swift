@@ -134,7 +134,10 @@ final class PostgresLeaderboard: Sendable {
         runner = Task { await client.run() }
         description = address.safeDescription
         do {
-            try await Self.migrate(client, schema: address.schema)
+            let schema = address.schema
+            try await withDeadline(seconds: 30, "connecting to and preparing the database") {
+                try await Self.migrate(client, schema: schema)
+            }
         } catch {
             runner.cancel()
             throw PostgresStoreError("cannot prepare the database \(address.safeDescription): \(Self.explain(error))")
@@ -254,7 +257,16 @@ final class PostgresLeaderboard: Sendable {
 
     // MARK: the store's operations
 
+    /// The longest one operation may wait for PostgreSQL (a connection, then its answer) before the request fails.
+    static let requestDeadline = 10.0
+
     func register(name: String, digest: String, now: Double) async throws -> Int64? {
+        try await withDeadline(seconds: Self.requestDeadline, "registering") {
+            try await self.registerNow(name: name, digest: digest, now: now)
+        }
+    }
+
+    private func registerNow(name: String, digest: String, now: Double) async throws -> Int64? {
         let rows = try await client.query(
             """
             INSERT INTO player (name, namekey, tokenhash, createdat) VALUES (\(name), \(name.lowercased()), \(digest), \(now))
@@ -265,6 +277,14 @@ final class PostgresLeaderboard: Sendable {
     }
 
     func submit(_ submission: Submission, now: Double, keyLifetime: Double) async throws -> SubmissionOutcome {
+        try await withDeadline(seconds: Self.requestDeadline, "storing a submission") {
+            try await self.submitNow(submission, now: now, keyLifetime: keyLifetime)
+        }
+    }
+
+    private func submitNow(_ submission: Submission, now: Double, keyLifetime: Double) async throws
+        -> SubmissionOutcome
+    {
         let (player, digest, level, score, key) = (
             submission.player, submission.tokenDigest, submission.level, submission.score, submission.key
         )
@@ -300,6 +320,12 @@ final class PostgresLeaderboard: Sendable {
     }
 
     func top(level: Int, limit: Int) async throws -> [RankedScore] {
+        try await withDeadline(seconds: Self.requestDeadline, "reading a top list") {
+            try await self.topNow(level: level, limit: limit)
+        }
+    }
+
+    private func topNow(level: Int, limit: Int) async throws -> [RankedScore] {
         let rows = try await client.query(
             """
             SELECT p.id, p.name, b.score FROM best b JOIN player p ON p.id = b.playerid
@@ -313,14 +339,28 @@ final class PostgresLeaderboard: Sendable {
     }
 
     func rank(player: Int64, level: Int) async throws -> (rank: Int, score: Int64)? {
+        try await withDeadline(seconds: Self.requestDeadline, "reading a rank") {
+            try await self.rankNow(player: player, level: level)
+        }.map { ($0.rank, $0.score) }
+    }
+
+    private func rankNow(player: Int64, level: Int) async throws -> Rank? {
         let rows = try await client.query(
             """
             SELECT b.score, (SELECT coalesce(SUM(c.players), 0)::bigint FROM bestcount c
                              WHERE c.level = b.level AND c.score > b.score)
             FROM best b WHERE b.level = \(level) AND b.playerid = \(player)
             """)
-        for try await (score, better) in rows.decode((Int64, Int64).self) { return (Int(better) + 1, score) }
+        for try await (score, better) in rows.decode((Int64, Int64).self) {
+            return Rank(rank: Int(better) + 1, score: score)
+        }
         return nil
+    }
+
+    /// A rank as a Sendable value (tuples are not).
+    struct Rank: Sendable {
+        let rank: Int
+        let score: Int64
     }
 
     func count(_ table: String) async throws -> Int {
@@ -370,6 +410,25 @@ public struct PostgresURLError: Error, CustomStringConvertible {
 public struct PostgresStoreError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Runs `body`, or throws once `seconds` have passed (then `body` is cancelled: a query waiting for a connection
+/// gives up; one already sent may still commit, which a retry under the same key then finds).
+func withDeadline<T: Sendable>(
+    seconds: Double, _ what: String, _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            throw PostgresStoreError("no answer from PostgreSQL within \(Int(seconds)) s (\(what))")
+        }
+        return value
+    }
 }
 
 /// Runs `body` on another task and waits for it: for the synchronous API (tests, audits, the command line), never

@@ -19,7 +19,7 @@ struct LeaderboardCommand: ParsableCommand {
                 API (JSON bodies, JSON errors {"error":{"status","code","message"}}):
                   POST /v1/players {"name"}
                       register: 201 {"id","name","token"}
-                  POST /v1/players/ID/scores {"level","score"}
+                  POST /v1/players/ID/scores {"level","score","milliseconds"}
                       submit, with the headers Authorization: Bearer TOKEN and Idempotency-Key: KEY: 201, or 200 if KEY was already stored
                   GET  /v1/levels/LEVEL/top?limit=N
                       the top N (the best score of each player)
@@ -28,7 +28,9 @@ struct LeaderboardCommand: ParsableCommand {
 
                 Point the game at it with `interlude play --leaderboard http://HOST:PORT`.
 
-                It faces the open internet, so it refuses what the game cannot produce: a level the game does not have, or more points than the levels up to it can give (read from the level files, --assets, by the game's own scoring rules: 422); a name already taken, ignoring case (409). Registrations and submissions are rate-limited per client address and per player (429 with Retry-After); an Idempotency-Key is remembered for --key-lifetime hours. Connections idle for --idle-timeout seconds, or whose request is not read within 10 s of its head, are closed; at most --max-connections are open (and at most the descriptor limit less 64), --max-connections-per-address from one address. On SIGTERM requests in flight get --shutdown-grace seconds, then the rest are closed.
+                The database is a SQLite file by default. With --db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE it is PostgreSQL, and several servers may share it (behind one balancer): a submission sent to two of them under the same Idempotency-Key is stored once, and they answer the same top lists and ranks.
+
+                It faces the open internet, so it refuses what the game cannot produce: a level the game does not have, or more points than the levels up to it can give (read from the level files, --assets, by the game's own scoring rules), or in less play than its levels' fastest possible clears allow (422); a name already taken, ignoring case (409). Registrations and submissions are rate-limited per client address and per player (429 with Retry-After); an Idempotency-Key is remembered for --key-lifetime hours. Connections idle for --idle-timeout seconds, or whose request is not read within 10 s of its head, are closed; at most --max-connections are open (and at most the descriptor limit less 64), --max-connections-per-address from one address. On SIGTERM requests in flight get --shutdown-grace seconds, then the rest are closed.
                 """)
 
         @Option(help: "Port to listen on (0: a free one).")
