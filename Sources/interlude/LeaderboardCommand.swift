@@ -28,7 +28,7 @@ struct LeaderboardCommand: ParsableCommand {
 
                 Point the game at it with `interlude play --leaderboard http://HOST:PORT`.
 
-                The database is a SQLite file by default. With --db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE it is PostgreSQL, and several servers may share it (behind one balancer): a submission sent to two of them under the same Idempotency-Key is stored once, and they answer the same top lists and ranks.
+                The database is a SQLite file by default. With --db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable] it is PostgreSQL, and several servers may share it (behind one balancer): a submission sent to two of them under the same Idempotency-Key is stored once, and they answer the same top lists and ranks.
 
                 It faces the open internet, so it refuses what the game cannot produce: a level the game does not have, or more points than the levels up to it can give (read from the level files, --assets, by the game's own scoring rules), or in less play than its levels' fastest possible clears allow (422); a name already taken, ignoring case (409). Registrations and submissions are rate-limited per client address and per player (429 with Retry-After); an Idempotency-Key is remembered for --key-lifetime hours. Connections idle for --idle-timeout seconds, or whose request is not read within 10 s of its head, are closed; at most --max-connections are open (and at most the descriptor limit less 64), --max-connections-per-address from one address. On SIGTERM requests in flight get --shutdown-grace seconds, then the rest are closed.
                 """)
@@ -40,11 +40,7 @@ struct LeaderboardCommand: ParsableCommand {
         var host: String = "127.0.0.1"
 
         @Option(
-            help: """
-                The database: a SQLite file (default: leaderboard.sqlite in the data folder), or PostgreSQL as \
-                postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require] (several servers \
-                may share one).
-                """)
+            help: "The database: a SQLite file (default: leaderboard.sqlite in the data folder), or a postgres:// URL.")
         var db: String?
 
         @Option(help: "Assets folder whose Levels/*.level the scores are checked against (default: the game's).")
