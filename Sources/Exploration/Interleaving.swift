@@ -137,6 +137,8 @@ public struct Interleaving<Game: LifecycleGame>: Sendable {
                 runtime.inject(action, at: time)
             case .leaderboard(let setting):
                 runtime.configureLeaderboard(setting)
+            case .match(let setting):
+                runtime.configureMatch(setting)
             case .expect, .capture:
                 break
             }

@@ -30,7 +30,7 @@ public struct StateKey: Hashable, Sendable, CustomStringConvertible {
     public let glForbidden: Bool
     public let liveTimers: Int
     public let requests: Int  // leaderboard requests in flight
-    public let peers: Int
+    public let peers: Int  // connections to a match open (0 or 1)
     public let outboxHoldsScores: Bool
     public let leaderboardListShown: Bool
     /// What a launch would restore from the stored snapshot: `none`, `unloadable`, or `session SCREEN` / `SCREEN`.
@@ -58,7 +58,7 @@ extension Runtime {
         return StateKey(
             status: status, screen: game.screenName, inSession: game.isInSession, paused: game.isPaused,
             running: game.isRunning, frameLoop: isFrameLoopRunning, glForbidden: isGLForbidden,
-            liveTimers: liveTimerCount, requests: leaderboard.inFlight.count, peers: peers.count,
+            liveTimers: liveTimerCount, requests: leaderboard.inFlight.count, peers: match.isConnected ? 1 : 0,
             outboxHoldsScores: !leaderboard.outbox.isEmpty, leaderboardListShown: !leaderboardTop.isEmpty,
             snapshot: restorableSnapshot)
     }

@@ -23,7 +23,12 @@ extension Game {
         state.effects.reload = Self.reloadSteps
         state.effects.recoil = 8
         state.effects.muzzle = 2
-        guard let target = enemyInSight() else { return true }
+        let target = enemyInSight()
+        let enemyDistance =
+            target.map { distance(state.enemies[$0].x, state.enemies[$0].z, state.player.x, state.player.z) }
+            ?? Float.infinity
+        if shootPeers(enemyDistance: enemyDistance) { return true }
+        guard let target else { return true }
         state.hits += 1
         state.effects.hitMarker = 12
         var enemy = state.enemies[target]

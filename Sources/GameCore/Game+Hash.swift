@@ -16,6 +16,12 @@ extension Game {
             case .value, .notHeld: hasher.combine(value)
             }
         }
+        for peer in state.peers {  // none outside a match: the hashes of other sessions are unchanged
+            hasher.combine(peer.name)
+            for number in [peer.pose.x, peer.pose.z, peer.pose.yaw] { hasher.combine(number) }
+            hasher.combine(Int64(peer.pose.health))
+            hasher.combine(peer.flash)
+        }
         return hasher.hex
     }
 }

@@ -27,7 +27,7 @@ extension Game: LifecycleGame {
         case .play(let mode, let level):
             guard screen == .menu else { return "play needs the main menu; the screen is \(screen.rawValue)" }
             play(mode == .singlePlayer ? .singlePlayer : .multiplayer, level: level, run: context.run)
-            reports.append(.sessionStarted(multiplayer: mode == .multiplayer))
+            reports.append(.sessionStarted(multiplayer: mode == .multiplayer, level: state.levelNumber))
         case .openLeaderboard:
             guard screen == .menu else {
                 return "openLeaderboard needs the main menu; the screen is \(screen.rawValue)"
@@ -52,6 +52,7 @@ extension Game: LifecycleGame {
         case .fire:
             if let why = whyCannotFire { return why }
             fire()
+            if state.screen == .multiplayer { reports.append(.fired) }
         case .look(let yaw, let pitch):
             guard state.isRunning else { return "look needs a running game" }
             look(yawMillidegrees: yaw, pitchMillidegrees: pitch)

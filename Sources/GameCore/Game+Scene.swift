@@ -48,6 +48,7 @@ extension Game {
             "score \(state.score)  health \(player.health)  ammo \(player.ammo)  time \(seconds / 60):"
                 + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)",
         ]
+        if state.screen == .multiplayer { scene.hud.append(matchLine) }
         scene.weapon = WeaponView(recoil: Float(effects.recoil) / 8, isFlashing: effects.muzzle > 0, bob: effects.bob)
         scene.statusBar = StatusBar(
             health: player.health, ammo: player.ammo, score: state.score, level: state.levelNumber, seconds: seconds)
@@ -100,6 +101,7 @@ extension Game {
             for cell in level.positions(of: .health) { sprites.append(pickupSprite(.health, x: cell.x, z: cell.z)) }
             for cell in level.positions(of: .ammo) { sprites.append(pickupSprite(.ammo, x: cell.x, z: cell.z)) }
         }
+        if state.screen == .multiplayer { sprites += peerSprites() }
         for cell in level.positions(of: .exit) {
             sprites.append(
                 Sprite(

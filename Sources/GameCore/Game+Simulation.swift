@@ -16,6 +16,7 @@ extension Game {
         precondition(state.isRunning, "the simulation steps only in a running session")
         state.steps += 1
         fadeEffects()
+        fadePeers()
         movePlayer()
         moveEnemies()
         takePickups()

@@ -94,6 +94,7 @@ public struct Game: Hashable, Sendable {
     /// Leaves whatever is shown for the main menu (a session ends; its score stays for the leaderboard).
     public mutating func goToMenu() {
         state.screen = .menu
+        state.peers = []
         state.isPaused = false
         state.held = [:]
     }
@@ -106,6 +107,7 @@ public struct Game: Hashable, Sendable {
 
     /// The multiplayer match was lost (peers dropped): back to the menu, the player must re-join.
     public mutating func leaveMatch() {
+        state.peers = []
         guard state.screen == .multiplayer else { return }
         goToMenu()
         state.notice = "match left: join again from the menu"

@@ -49,6 +49,9 @@ public struct GameState: Hashable, Sendable {
     public var held: [Control: Int64] = [:]  // control → steps left to hold (Int64.max: until released)
     public var effects = Effects()  // short-lived counters behind the weapon, flashes and markers
     public var notice: String? = nil  // short message shown on screen (e.g. "match left"); not hashed
+    /// The other players of a multiplayer session (never saved: a match does not survive an interruption);
+    /// hashed when there are any.
+    public var peers: [PeerPlayer] = []
 
     /// The main menu, no session.
     public init() {}

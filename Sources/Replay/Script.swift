@@ -67,12 +67,14 @@ public enum Command: Hashable, Sendable {
     case capture(String)
     /// `leaderboard ...`: the fake (later real) leaderboard server's behaviour from now on.
     case leaderboard(LeaderboardSetting)
+    /// `peer join|leave|fire NAME`, `match down|up`: what the scripted peers and the match server do now.
+    case match(MatchSetting)
 
     /// The time of a timed line, nil for the others.
     public var time: Nanoseconds? {
         switch self {
         case .event(let time, _), .action(let time, _): return time
-        case .expect, .capture, .leaderboard: return nil
+        case .expect, .capture, .leaderboard, .match: return nil
         }
     }
 }
@@ -124,4 +126,5 @@ public enum Expectation: Hashable, Sendable {
     case counter(Counter, Int)
     case snapshot([SnapshotCondition])  // the snapshot on disk, decoded
     case screen(String)  // `expect screen menu`: the game's current screen
+    case seenBy(String, Bool)  // `expect seenBy NAME` / `expect unseenBy NAME`: the scripted peer sees us, or not
 }

@@ -4,7 +4,8 @@ import Lifecycle
 
 extension ScriptReader {
     static let expectationNames =
-        ["state", "callbacks", "work", "paused", "running"] + Counter.allCases.map(\.rawValue) + ["snapshot", "screen"]
+        ["state", "callbacks", "work", "paused", "running"] + Counter.allCases.map(\.rawValue)
+        + ["snapshot", "screen", "seenBy", "unseenBy"]
 
     /// `expect state S | callbacks [names] | work names | paused | running | timers N | requests N | peers N
     /// | snapshot key<op>value... | screen NAME`.
@@ -40,6 +41,9 @@ extension ScriptReader {
         case "running": expectation = .running
         case "snapshot": expectation = .snapshot(try readConditions(&cursor))
         case "screen": expectation = .screen(try readScreen(&cursor))
+        case "seenBy", "unseenBy":
+            let token = try cursor.require("a peer's name", after: "expect \(what.text)")
+            expectation = .seenBy(try Self.peerName(token, in: cursor), what.text == "seenBy")
         default:
             guard let counter = Counter(rawValue: what.text) else {
                 throw cursor.error(

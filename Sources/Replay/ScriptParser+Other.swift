@@ -55,3 +55,60 @@ extension ScriptReader {
         return .leaderboard(setting)
     }
 }
+
+extension ScriptReader {
+    /// The longest peer name, in characters.
+    static let longestPeerName = 32
+
+    /// `peer join NAME | leave NAME | fire NAME`.
+    func readPeer(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+        let verbs = ["join", "leave", "fire"]
+        let verb = try cursor.require("join, leave or fire", after: "peer")
+        guard verbs.contains(verb.text) else {
+            throw cursor.error(
+                .unknownMatchSetting, at: verb,
+                "unknown peer action '\(verb.shown)'\(Suggestion.phrase(for: verb.text, among: verbs)); "
+                    + "expected join, leave or fire")
+        }
+        let token = try cursor.require("a peer's name", after: "peer \(verb.text)")
+        let name = try Self.peerName(token, in: cursor)
+        try cursor.finish(after: "peer \(verb.text) \(name)")
+        switch verb.text {
+        case "join": return .match(.peerJoin(name))
+        case "leave": return .match(.peerLeave(name))
+        default: return .match(.peerFire(name))
+        }
+    }
+
+    /// `match down | up`.
+    func readMatch(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+        let token = try cursor.require("down or up", after: "match")
+        let setting: MatchSetting
+        switch token.text {
+        case "down": setting = .down
+        case "up": setting = .up
+        default:
+            throw cursor.error(
+                .unknownMatchSetting, at: token,
+                "unknown match setting '\(token.shown)'\(Suggestion.phrase(for: token.text, among: ["down", "up"])); "
+                    + "expected down or up")
+        }
+        try cursor.finish(after: "match \(token.text)")
+        return .match(setting)
+    }
+
+    /// A peer's name: starts with a letter, letters, digits or '_', at most `longestPeerName` characters.
+    static func peerName(_ token: Token, in cursor: LineCursor) throws(ScriptError) -> String {
+        guard Identifier.isName(token.text) else {
+            throw cursor.error(
+                .badName, at: token,
+                "bad peer name '\(token.shown)'; a name starts with a letter and has letters, digits or '_'")
+        }
+        guard token.text.unicodeScalars.count <= longestPeerName else {
+            throw cursor.error(
+                .badName, at: token,
+                "peer name '\(token.shown)' is too long; it has \(longestPeerName) characters at most")
+        }
+        return token.text
+    }
+}

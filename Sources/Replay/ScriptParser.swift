@@ -11,6 +11,9 @@
 //        | snapshot key<op>value... | screen NAME    (only after a timed line)
 //   capture "name"                              letters, digits, - _ .
 //   leaderboard delay=<duration> | down | up
+//   peer join|leave|fire NAME                   a scripted peer in the match (NAME: letters, digits, _)
+//   match down | up                             the match server goes away, or comes back
+//   expect seenBy NAME | unseenBy NAME          the scripted peer NAME sees us in the match, or not
 // Limits: timed lines at most 24 h after the start (`latestTime`); `input` and `delay=` durations at most 1 h
 // (`longestDuration`); capture names at most 100 characters. Past a limit is an error, never a wrapped value.
 // Start reading at `parse`; each keyword's details live in ScriptParser+<Keyword>.swift.
@@ -71,7 +74,7 @@ public enum ScriptParser {
 struct ScriptReader {
     static let versionKeyword = "interlude-script"
     static let version = "1"
-    static let keywords = ["at", "expect", "capture", "leaderboard", "profile", "seed"]
+    static let keywords = ["at", "expect", "capture", "leaderboard", "peer", "match", "profile", "seed"]
 
     let file: String
     var script: Script
@@ -99,11 +102,13 @@ struct ScriptReader {
         case "expect": command = try readExpect(&cursor)
         case "capture": command = try readCapture(&cursor)
         case "leaderboard": command = try readLeaderboard(&cursor)
+        case "peer": command = try readPeer(&cursor)
+        case "match": command = try readMatch(&cursor)
         default:
             throw cursor.error(
                 .unknownKeyword, at: keyword,
                 "unknown keyword '\(keyword.shown)'\(Suggestion.phrase(for: keyword.text, among: Self.keywords)); "
-                    + "expected at, expect, capture, leaderboard, profile or seed")
+                    + "expected at, expect, capture, leaderboard, peer, match, profile or seed")
         }
         if let command { script.lines.append(ScriptLine(location: cursor.location(keyword), command: command)) }
     }

@@ -68,7 +68,7 @@ extension ScriptRunner {
             switch counter {
             case .timers: actual = runtime.liveTimerCount
             case .requests: actual = runtime.leaderboard.inFlight.count
-            case .peers: actual = runtime.peers.count
+            case .peers: actual = runtime.peerCount
             }
             return actual == expected
                 ? nil
@@ -82,6 +82,16 @@ extension ScriptRunner {
             return game.screenName == name
                 ? nil
                 : Mismatch(found: "screen \(game.screenName)", detail: "screen is \(game.screenName), expected \(name)")
+        case .seenBy(let name, let expected):
+            guard let seen = runtime.isSeen(by: name) else {
+                return Mismatch(found: "no peer \(name)", detail: "no scripted peer \(name) has joined the match")
+            }
+            let word = { (sees: Bool) in sees ? "sees us" : "does not see us" }
+            return seen == expected
+                ? nil
+                : Mismatch(
+                    found: "\(name) \(word(seen))",
+                    detail: "\(name) \(word(seen)), expected it \(expected ? "to see us" : "not to")")
         }
     }
 

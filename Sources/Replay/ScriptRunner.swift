@@ -44,6 +44,8 @@ public enum ScriptRunner {
                 runtime.noteFrame(name: name, frame)
             case .leaderboard(let setting):
                 runtime.configureLeaderboard(setting)
+            case .match(let setting):
+                runtime.configureMatch(setting)
             }
             violationLines += Array(repeating: line.location, count: runtime.violations.count - violationLines.count)
         }

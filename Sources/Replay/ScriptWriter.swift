@@ -30,6 +30,11 @@ public enum ScriptWriter {
         case .leaderboard(.delay(let delay)): return "leaderboard delay=\(TimeText.format(delay))"
         case .leaderboard(.down): return "leaderboard down"
         case .leaderboard(.up): return "leaderboard up"
+        case .match(.peerJoin(let name)): return "peer join \(name)"
+        case .match(.peerLeave(let name)): return "peer leave \(name)"
+        case .match(.peerFire(let name)): return "peer fire \(name)"
+        case .match(.down): return "match down"
+        case .match(.up): return "match up"
         }
     }
 
@@ -69,6 +74,7 @@ public enum ScriptWriter {
             let spelt = conditions.map { "\($0.key)\($0.comparison.rawValue)\($0.value)" }
             return (["snapshot"] + spelt).joined(separator: " ")
         case .screen(let name): return "screen \(name)"
+        case .seenBy(let name, let seen): return (seen ? "seenBy " : "unseenBy ") + name
         }
     }
 }

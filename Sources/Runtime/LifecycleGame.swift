@@ -59,6 +59,16 @@ public protocol LifecycleGame: Sendable {
     mutating func leaveMatch()
     /// Shows the player a one-line notice (a save that could not be read, a match that ended while away).
     mutating func tell(_ notice: String)
+
+    // MARK: The match
+
+    /// What the match tells the game (another player joined, moved, fired, left; the match was lost), at the
+    /// lockstep's tick for it.
+    mutating func apply(_ event: MatchEvent)
+    /// Our state as the other players see it, in a multiplayer session; nil otherwise.
+    var matchPose: PeerPose? { get }
+    /// The other players the game shows, in the order they joined (`expect peers N` counts them).
+    var peerNames: [String] { get }
     /// The game a new process starts with: the same configuration (levels, seed), a fresh state.
     func relaunched() -> Self
 
@@ -105,6 +115,9 @@ extension LifecycleGame {
     public mutating func timerFired(_ name: TimerName) {}
     public mutating func leaveMatch() {}
     public mutating func tell(_ notice: String) {}
+    public mutating func apply(_ event: MatchEvent) {}
+    public var matchPose: PeerPose? { nil }
+    public var peerNames: [String] { [] }
     public var maximumScore: Int64 { 0 }
     public var levelCount: Int { 1 }
 }
@@ -126,14 +139,17 @@ public struct ActionContext: Hashable, Sendable {
 
 /// What a game reports to the runtime.
 public enum GameReport: Hashable, Sendable {
-    /// A session began (`play`): the runtime schedules the game's timers, and for a match connects the peers.
-    case sessionStarted(multiplayer: Bool)
+    /// A session began (`play`): the runtime schedules the game's timers, and for a match joins it (level
+    /// `level`).
+    case sessionStarted(multiplayer: Bool, level: Int = 1)
     /// A session ended (the menu, game over): its timers are discarded and its peers dropped.
     case sessionEnded
     /// The leaderboard screen opened: the runtime fetches the top list.
     case leaderboardOpened
     /// A score to submit, once per `run` and `level` (a higher one of the same run and level replaces it).
     case score(level: Int, run: Int64, points: Int64)
+    /// The player fired in a match: the runtime sends the shot to the other players.
+    case fired
 }
 
 /// A decoded snapshot: the game's state and the runtime's extras.

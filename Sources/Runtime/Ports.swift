@@ -116,14 +116,3 @@ public protocol LifecycleObserver<Game>: AnyObject {
     /// `callback` is being delivered by `runtime`, whose status is already the state the callback belongs to.
     func runtime(_ runtime: Runtime<Game>, delivered callback: Callback)
 }
-
-/// A multiplayer peer. For now an in-process loopback that echoes our position every step.
-public final class LoopbackPeer {
-    public let name: String
-    public private(set) var echoes: Int64 = 0  // position updates received back
-
-    public init(name: String) { self.name = name }
-
-    /// Sends our state; the loopback answers at once.
-    func exchange() { echoes += 1 }
-}

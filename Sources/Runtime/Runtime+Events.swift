@@ -107,12 +107,14 @@ extension Runtime {
     func takeReports() {
         for report in game.takeReports() {
             switch report {
-            case .sessionStarted(let multiplayer):
-                if multiplayer { peers = [LoopbackPeer(name: "loopback-1")] }
+            case .sessionStarted(let multiplayer, let level):
+                if multiplayer { joinMatch(level: level) }
                 scheduleGameTimers()
             case .sessionEnded:
-                peers.removeAll()
+                match.leave(tick: nextStep)
                 timers.discard(timers.names)
+            case .fired:
+                shotPending = match.isConnected
             case .leaderboardOpened:
                 leaderboard.send(.fetchTop, now: now)
             case .score(let level, let run, let points):

@@ -39,7 +39,7 @@ extension Runtime {
         let state = appState
         guard state.isRunning else { return true }
         return state != .active && !isFrameLoopRunning && timers.live.isEmpty && leaderboard.inFlight.isEmpty
-            && pending.isEmpty && !(state == .background && openBackgroundTasks == 0)
+            && pending.isEmpty && !match.isConnected && !(state == .background && openBackgroundTasks == 0)
     }
 
     /// The first fixed step later than `time` (`time` >= 0, at most `latestTime`), without overflow.
@@ -60,6 +60,7 @@ extension Runtime {
         sendOutbox()
         refetchLeaderboard()
         simulate()
+        exchangeWithMatch()
         presentFrame()
         letTheOSSuspend()
         if !pending.isEmpty { settle() } else { checkInvariants(afterEvent: false) }
@@ -110,7 +111,6 @@ extension Runtime {
         guard game.isRunning else { return game.idleFrame() }
         noteSimulationStep()
         game.step()
-        for peer in peers { peer.exchange() }
         for name in timers.fire(on: .game, at: game.steps) { game.timerFired(name) }
         takeReports()
     }

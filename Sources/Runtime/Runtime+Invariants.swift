@@ -86,7 +86,7 @@ extension Runtime {
             if !leaderboard.inFlight.isEmpty {
                 violate(4, "\(leaderboard.inFlight.count) leaderboard request(s) in flight while \(status)")
             }
-            if !peers.isEmpty { violate(4, "\(peers.count) peer(s) connected while \(status)") }
+            if match.isConnected { violate(4, "a match connection is open while \(status)") }
         }
         // 5: a snapshot at or before every willResignActive and didEnterBackground in a session.
         if afterEvent, let owed = invariantState.snapshotOwed {

@@ -47,8 +47,9 @@ extension Runtime {
         case .cancelLeaderboardRequests:
             return "\(leaderboard.cancelAll()) cancelled"
         case .disconnectPeers:
-            let count = peers.count
-            peers.removeAll()
+            let count = match.isConnected ? 1 : 0
+            match.leave(tick: nextStep)
+            shotPending = false
             game.leaveMatch()
             if count > 0 { timers.discard(timers.names) }
             return "\(count) dropped"
@@ -132,7 +133,8 @@ extension Runtime {
         settings = [:]
         leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
         leaderboardTop = []
-        peers = []
+        match.leave(tick: nextStep)  // the process's socket closes with it
+        shotPending = false
         isFrameLoopRunning = false
         isGLForbidden = true
         display?.forbidGL()

@@ -41,7 +41,11 @@ public final class Runtime<Game: LifecycleGame> {
     public internal(set) var timers = TimerSet(gameTimers: Game.timers)
     public internal(set) var leaderboard = LeaderboardClient()
     public internal(set) var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
-    public internal(set) var peers: [LoopbackPeer] = []
+    /// The match (multiplayer): its port, in memory unless the host gave a real one (`useMatch`).
+    public internal(set) var match: any MatchTransport = InMemoryMatch()
+    /// The name we join matches under.
+    public var playerName = "player"
+    var shotPending = false  // the player fired in a match since the last exchange
     public internal(set) var isFrameLoopRunning = false
     public internal(set) var isGLForbidden = true  // no GL before the first didBecomeActive
     /// Background tasks begun and not yet ended (`beginBackgroundTask` / `endBackgroundTask` work).

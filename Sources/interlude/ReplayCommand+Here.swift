@@ -30,6 +30,7 @@ extension ReplayCommand {
             hook.isInSession = { runtime.game.state.isInSession }
             runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
             runtime.useLeaderboard(connection.transport, pacing: .virtual)
+            runtime.useMatch(InMemoryMatch(pilot: BotPilot.matchPilot(levels: levels)))
             runtime.transcriptSink = transcript.sink
             if heartbeat != nil || hook.isArmed {
                 runtime.willDo = { activity in

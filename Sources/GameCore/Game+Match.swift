@@ -1,0 +1,116 @@
+// Game+Match: the other players of a multiplayer session (deathmatch). Each player is the authority on its own
+// health: a shot from another player, applied at the lockstep's tick, hurts us if its line meets us before a
+// wall; our shots at another player flash its sprite and show the hit marker, and its own game decides its
+// damage. So no message needs the other side's simulation (enemies, pickups stay each player's own), and the
+// lockstep carries only poses, shots, joins and leaves.
+
+import Lifecycle
+import Runtime
+
+/// Another player in the match, as the last state message placed it.
+public struct PeerPlayer: Hashable, Sendable {
+    public var name: String
+    public var pose: PeerPose
+    public var flash: Int64  // steps of hit flash left (our shot hit it)
+
+    public init(name: String, pose: PeerPose, flash: Int64 = 0) {
+        self.name = name
+        self.pose = pose
+        self.flash = flash
+    }
+}
+
+extension Game {
+    static let peerRadius: Float = 0.3  // world units: how wide another player is to a shot
+    static let peerShotDamage = 10
+
+    public var matchPose: PeerPose? {
+        guard state.screen == .multiplayer else { return nil }
+        let player = state.player
+        return PeerPose(x: player.x, z: player.z, yaw: player.yaw, health: player.health)
+    }
+
+    public var peerNames: [String] { state.peers.map(\.name) }
+
+    public mutating func apply(_ event: MatchEvent) {
+        switch event {
+        case .joined(let name):
+            guard state.screen == .multiplayer, !state.peers.contains(where: { $0.name == name }) else { return }
+            let start = level.positions(of: .start)[0]
+            let pose = PeerPose(x: Float(start.x) + 0.5, z: Float(start.z) + 0.5, yaw: level.startYaw)
+            state.peers.append(PeerPlayer(name: name, pose: pose))
+            state.notice = "player \(name) joined"
+        case .left(let name, let reason):
+            guard let index = state.peers.firstIndex(where: { $0.name == name }) else { return }
+            state.peers.remove(at: index)
+            state.notice = "player \(name) left" + (reason == .left ? "" : " (\(reason.rawValue))")
+        case .moved(let name, let pose):
+            guard let index = state.peers.firstIndex(where: { $0.name == name }) else { return }
+            state.peers[index].pose = pose
+        case .fired(let name, let pose):
+            guard state.isRunning, let index = state.peers.firstIndex(where: { $0.name == name }) else { return }
+            state.peers[index].pose.yaw = pose.yaw
+            if shot(from: pose, hits: state.player.x, state.player.z) { hurt(Self.peerShotDamage) }
+        case .lost(let why):
+            state.peers = []
+            guard state.screen == .multiplayer else { return }
+            goToMenu()
+            state.notice = "match lost: \(why); join again from the menu"
+        }
+    }
+
+    /// True when a shot from `pose` along its facing meets a player at (x, z) before a wall.
+    func shot(from pose: PeerPose, hits x: Float, _ z: Float) -> Bool {
+        let ray = facing(pose.yaw)
+        let toX = x - pose.x
+        let toZ = z - pose.z
+        let along = toX * ray.x + toZ * ray.z
+        guard along > 0 else { return false }
+        let offSquared = toX * toX + toZ * toZ - along * along
+        guard offSquared <= Self.peerRadius * Self.peerRadius else { return false }
+        return along < level.wallDistance(x: pose.x, z: pose.z, dx: ray.x, dz: ray.z)
+    }
+
+    /// Our shot: the nearest other player on the line, nearer than `enemyDistance` and the first wall, is hit
+    /// (its sprite flashes; its own game takes the damage when our shot reaches it). Returns whether one was.
+    mutating func shootPeers(enemyDistance: Float) -> Bool {
+        guard state.screen == .multiplayer, !state.peers.isEmpty else { return false }
+        let player = state.player
+        let ray = facing(player.yaw)
+        let wall = min(enemyDistance, level.wallDistance(x: player.x, z: player.z, dx: ray.x, dz: ray.z))
+        var best: (index: Int, distance: Float)? = nil
+        for (index, peer) in state.peers.enumerated() {
+            let toX = peer.pose.x - player.x
+            let toZ = peer.pose.z - player.z
+            let along = toX * ray.x + toZ * ray.z
+            guard along > 0 else { continue }
+            let offSquared = toX * toX + toZ * toZ - along * along
+            guard offSquared <= Self.peerRadius * Self.peerRadius, along < wall else { continue }
+            if along < best?.distance ?? Float.infinity { best = (index, along) }
+        }
+        guard let best else { return false }
+        state.peers[best.index].flash = 6
+        state.effects.hitMarker = 12
+        return true
+    }
+
+    /// The other players' hit flashes fade, one step.
+    mutating func fadePeers() {
+        for index in state.peers.indices { state.peers[index].flash = max(0, state.peers[index].flash - 1) }
+    }
+
+    /// The other players as sprites.
+    func peerSprites() -> [Sprite] {
+        state.peers.map {
+            Sprite(
+                position: Vec3($0.pose.x, 0, $0.pose.z), size: 0.9, color: Self.spriteTint, kind: .peer,
+                flash: Float($0.flash) / 6)
+        }
+    }
+
+    /// The HUD's line of who is in the match.
+    var matchLine: String {
+        let names = (["you"] + state.peers.map(\.name)).joined(separator: ", ")
+        return "players \(state.peers.count + 1): \(names)"
+    }
+}
