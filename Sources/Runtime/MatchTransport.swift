@@ -81,6 +81,9 @@ public enum MatchLockstep {
 public protocol MatchTransport: AnyObject {
     /// The real fact: a connection to a match is open (invariant 4 reads this).
     var isConnected: Bool { get }
+    /// We joined a match and have not yet left it or been told it is lost: the runtime exchanges every step while
+    /// this holds (a connection the server closed stays "in the match" until its `lost` is handed over).
+    var isInMatch: Bool { get }
     /// Joins the match of `level` as `name` at `tick` (waiting, bounded, for the server's welcome); returns why
     /// it could not, or nil. The members already there arrive as `joined` events.
     func join(level: Int, name: String, tick: Int64) -> String?
@@ -105,9 +108,12 @@ public final class InMemoryMatch: MatchTransport {
     public typealias Pilot = @Sendable (_ name: String, _ level: Int, _ tick: Int64) -> PeerPose
 
     public private(set) var isConnected = false
+    public var isInMatch: Bool { isConnected }
     public private(set) var isServerUp = true
-    /// Scripted peers in the match, in join order.
+    /// Scripted peers on the server, in join order, each in the match of a level (`peerLevels`).
     public private(set) var peers: [String] = []
+    /// The level each scripted peer joined: the level of our current (or last) match when it joined.
+    public private(set) var peerLevels: [String: Int] = [:]
     /// The level of the match (the one we last joined; 1 before).
     public private(set) var level = 1
     /// The name we play under (the one we last joined with).
@@ -127,8 +133,9 @@ public final class InMemoryMatch: MatchTransport {
         isConnected = true
         self.level = level
         ourName = name
-        due = peers.map { (tick + MatchLockstep.latency, .joined(name: $0)) }
-        for peer in peers { noteSeen(peer, true, tick: tick) }
+        let here = peers.filter { peerLevels[$0] == level }
+        due = here.map { (tick + MatchLockstep.latency, .joined(name: $0)) }
+        for peer in here { noteSeen(peer, true, tick: tick) }
         return nil
     }
 
@@ -136,13 +143,13 @@ public final class InMemoryMatch: MatchTransport {
         guard isConnected else { return }
         isConnected = false
         due = []
-        for peer in peers { noteSeen(peer, false, tick: tick) }
+        for peer in peers where peerLevels[peer] == level { noteSeen(peer, false, tick: tick) }
     }
 
     public func exchange(tick: Int64, pose: PeerPose?, fired: Bool) -> [MatchEvent] {
         guard isConnected else { return [] }
         if tick % MatchLockstep.statePeriod == 0 {
-            for peer in peers { send(.moved(name: peer, pilot(peer, level, tick)), tick: tick) }
+            for peer in peers { send(.moved(name: peer, pilot(peer, level, tick)), tick: tick, from: peer) }
         }
         return takeDue(tick)
     }
@@ -171,21 +178,25 @@ public final class InMemoryMatch: MatchTransport {
                 return "the match holds \(MatchLockstep.scriptedPeerLimit) scripted peers at most"
             }
             peers.append(name)
-            send(.joined(name: name), tick: tick)
+            peerLevels[name] = level
+            send(.joined(name: name), tick: tick, from: name)
             if isConnected { noteSeen(name, true, tick: tick) }
         case .peerLeave(let name):
             guard let index = peers.firstIndex(of: name) else { return "no peer \(name) in the match" }
+            send(.left(name: name, reason: .left), tick: tick, from: name)
             peers.remove(at: index)
-            send(.left(name: name, reason: .left), tick: tick)
+            peerLevels[name] = nil
             noteSeen(name, false, tick: tick)
         case .peerFire(let name):
             guard peers.contains(name) else { return "no peer \(name) in the match" }
-            send(.fired(name: name, pilot(name, level, tick)), tick: tick)
+            send(.fired(name: name, pilot(name, level, tick)), tick: tick, from: name)
         case .down:
             guard isServerUp else { return "the match server is already down" }
             isServerUp = false
             for peer in peers { noteSeen(peer, false, tick: tick) }
             peers = []
+            peerLevels = [:]
+            due = []  // what the server still held dies with it (the socket may or may not have brought it)
             send(.lost(why: "the match server went away"), tick: tick)
         case .up:
             guard !isServerUp else { return "the match server is already up" }
@@ -199,9 +210,10 @@ public final class InMemoryMatch: MatchTransport {
         return changes.last(where: { $0.tick + MatchLockstep.latency <= tick })?.sees ?? false
     }
 
-    /// Queues `event` for us, due after the latency, when we are in the match.
-    private func send(_ event: MatchEvent, tick: Int64) {
-        guard isConnected else { return }
+    /// Queues `event` (of the scripted peer `from`, nil: of the server) for us, due after the latency, when we
+    /// are in that peer's match.
+    private func send(_ event: MatchEvent, tick: Int64, from peer: String? = nil) {
+        guard isConnected, peer.map({ peerLevels[$0] == level }) ?? true else { return }
         due.append((tick + MatchLockstep.latency, event))
     }
 

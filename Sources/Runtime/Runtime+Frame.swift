@@ -39,7 +39,7 @@ extension Runtime {
         let state = appState
         guard state.isRunning else { return true }
         return state != .active && !isFrameLoopRunning && timers.live.isEmpty && leaderboard.inFlight.isEmpty
-            && pending.isEmpty && !match.isConnected && !(state == .background && openBackgroundTasks == 0)
+            && pending.isEmpty && !match.isInMatch && !(state == .background && openBackgroundTasks == 0)
     }
 
     /// The first fixed step later than `time` (`time` >= 0, at most `latestTime`), without overflow.

@@ -43,7 +43,7 @@ extension Runtime {
 
     /// One step's exchange with the match, after the simulation: our state and shot out, the events due in.
     func exchangeWithMatch() {
-        guard match.isConnected else { return }
+        guard match.isInMatch else { return }
         let shot = shotPending
         shotPending = false
         let events = match.exchange(tick: nextStep - 1, pose: game.matchPose, fired: shot)
@@ -52,7 +52,7 @@ extension Runtime {
             game.apply(event)
         }
         if !events.isEmpty { takeReports() }
-        if !match.isConnected, !game.isInSession { timers.discard(timers.names) }
+        if !match.isInMatch, !game.isInSession { timers.discard(timers.names) }
     }
 
     static func describe(_ setting: MatchSetting) -> (String, String?) {

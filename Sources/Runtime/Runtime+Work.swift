@@ -47,7 +47,7 @@ extension Runtime {
         case .cancelLeaderboardRequests:
             return "\(leaderboard.cancelAll()) cancelled"
         case .disconnectPeers:
-            let count = match.isConnected ? 1 : 0
+            let count = match.isInMatch || match.isConnected ? 1 : 0
             match.leave(tick: nextStep)
             shotPending = false
             game.leaveMatch()

@@ -23,6 +23,12 @@ extension ReplayCommand {
         let connection = try LeaderboardConnection(
             url: leaderboard, databasePath: nil, identityFolder: nil, levels: levels, replaying: true)
         defer { connection.close() }
+        let matchHarness = MatchHarness.needsServer(script) ? try MatchHarness() : nil
+        let matchTransport = matchHarness?.transport(levels: levels)
+        defer {
+            matchTransport?.close()
+            matchHarness?.stop()
+        }
         let hook = TestHook(
             hang: testHang == script.name, crash: testCrash == script.name,
             crashAfterRestore: testCrashAfterRestore == script.name, rendering: !noRender)
@@ -30,7 +36,7 @@ extension ReplayCommand {
             hook.isInSession = { runtime.game.state.isInSession }
             runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
             runtime.useLeaderboard(connection.transport, pacing: .virtual)
-            runtime.useMatch(InMemoryMatch(pilot: BotPilot.matchPilot(levels: levels)))
+            runtime.useMatch(matchTransport ?? InMemoryMatch(pilot: BotPilot.matchPilot(levels: levels)))
             runtime.transcriptSink = transcript.sink
             if heartbeat != nil || hook.isArmed {
                 runtime.willDo = { activity in

@@ -1,0 +1,301 @@
+// SocketMatchTransport: the runtime's `MatchTransport` over real sockets (`MatchConnection`, WebSocket to a match
+// server). Two pacings, as the leaderboard has:
+// - `realTime` (the window): messages are applied at the frame point when they have arrived.
+// - `lockstep` (replays): an `InMemoryMatch` is the oracle of what is due at each tick (joins, leaves, states and
+//   shots of the scripted peers, the server going away); every event it predicts must come over our real socket,
+//   and is waited for, bounded, before it is applied, with the content the socket brought. The scripted peers are
+//   real clients of the same server, in this process, stepped by the runtime's ticks, flying `pilot`. So the
+//   bytes crossed the socket, and the transcript is the same on every run.
+// Calls come from the runtime's thread only (a plain thread: MatchConnection blocks on its own).
+
+import Foundation
+import MatchWire
+import Runtime
+
+/// A match over real sockets.
+public final class SocketMatchTransport: MatchTransport {
+    /// How messages are applied.
+    public enum Pacing: Sendable {
+        case realTime
+        case lockstep
+    }
+
+    /// What the replay's harness does to the match server for `match down` / `match up`; `up` returns the
+    /// server's URL (the same port again).
+    public struct ServerControl: Sendable {
+        public let down: @Sendable () -> Void
+        public let up: @Sendable () throws -> String
+
+        public init(down: @escaping @Sendable () -> Void, up: @escaping @Sendable () throws -> String) {
+            self.down = down
+            self.up = up
+        }
+    }
+
+    public private(set) var url: String
+    public let pacing: Pacing
+    let oracle: InMemoryMatch?
+    let control: ServerControl?
+    let pilot: InMemoryMatch.Pilot?
+    private var connection: MatchConnection?
+    private var inMatch = false
+    private var buffered: [MatchServerMessage] = []  // lockstep: arrived, not yet due
+    private var bots: [String: Bot] = [:]  // lockstep: the scripted peers' real connections
+    /// Why the last real exchange went wrong, for the host's log (nil: nothing went wrong).
+    public private(set) var lastProblem: String?
+    /// Seconds a join waits for the server's welcome.
+    public var joinTimeout = 5.0
+
+    /// A scripted peer: its real connection and what it has seen of us.
+    final class Bot {
+        let connection: MatchConnection
+        var seesUs = false
+        init(_ connection: MatchConnection) { self.connection = connection }
+    }
+
+    /// The window's transport: joins the server at `url`, applies what has arrived.
+    public init(url: String) {
+        self.url = url
+        pacing = .realTime
+        oracle = nil
+        control = nil
+        pilot = nil
+    }
+
+    /// A replay's transport: the server at `url` (an embedded one the harness controls through `control`),
+    /// scripted peers flying `pilot`, lockstep at `MatchLockstep.latency`.
+    public init(url: String, pilot: @escaping InMemoryMatch.Pilot, control: ServerControl) {
+        self.url = url
+        pacing = .lockstep
+        oracle = InMemoryMatch(pilot: pilot)
+        self.control = control
+        self.pilot = pilot
+    }
+
+    deinit { close() }
+
+    public var isConnected: Bool { connection?.isConnected ?? false }
+    public var isInMatch: Bool { inMatch }
+
+    public func join(level: Int, name: String, tick: Int64) -> String? {
+        leave(tick: tick)
+        if let oracle, let why = oracle.join(level: level, name: name, tick: tick) { return why }
+        do {
+            connection = try MatchConnection.connect(url: url, name: name, level: level, timeout: joinTimeout)
+            inMatch = true
+            buffered = []
+            return nil
+        } catch {
+            oracle?.leave(tick: tick)
+            lastProblem = error.description
+            return error.description
+        }
+    }
+
+    public func leave(tick: Int64) {
+        inMatch = false
+        buffered = []
+        oracle?.leave(tick: tick)
+        guard let connection else { return }
+        self.connection = nil
+        connection.close(goodbye: true, timeout: 1)
+    }
+
+    public func exchange(tick: Int64, pose: PeerPose?, fired: Bool) -> [MatchEvent] {
+        guard inMatch else { return [] }
+        if let connection, connection.isConnected {
+            if let pose, tick % MatchLockstep.statePeriod == 0 {
+                connection.send(.state(MatchPlayerState(tick: tick, pose: Self.wire(pose), health: pose.health)))
+            }
+            if fired, let pose { connection.send(.fire(tick: tick, pose: Self.wire(pose))) }
+        }
+        switch pacing {
+        case .realTime: return takeArrived()
+        case .lockstep: return takeDue(tick: tick, pose: pose, fired: fired)
+        }
+    }
+
+    // MARK: Real time
+
+    private func takeArrived() -> [MatchEvent] {
+        guard let connection else { return [] }
+        var events: [MatchEvent] = []
+        for item in connection.poll() {
+            switch item {
+            case .message(let message):
+                if let event = event(of: message, on: connection) { events.append(event) }
+            case .closed(let closure):
+                if case .byClient = closure { continue }
+                events.append(.lost(why: "the match server closed the connection (\(closure))"))
+                inMatch = false
+            }
+        }
+        return events
+    }
+
+    /// The game's event for a server message; nil for what the game need not hear (our own join, a message of a
+    /// player we were never told of).
+    private func event(of message: MatchServerMessage, on connection: MatchConnection) -> MatchEvent? {
+        switch message {
+        case .welcome: return nil
+        case .joined(let id, let name): return id == connection.playerID ? nil : .joined(name: name)
+        case .state(let id, let state):
+            return connection.name(of: id).map { .moved(name: $0, Self.pose(state.pose, health: state.health)) }
+        case .fire(let id, _, let pose):
+            return connection.name(of: id).map { .fired(name: $0, Self.pose(pose, health: 100)) }
+        case .left(let id, let name, let reason):
+            guard id != connection.playerID else { return nil }
+            return .left(name: name, reason: PeerLeftReason(rawValue: reason.rawValue) ?? .dropped)
+        case .error(let code, let message): return .lost(why: "the match server refused: \(code.rawValue): \(message)")
+        }
+    }
+
+    // MARK: Lockstep
+
+    private func takeDue(tick: Int64, pose: PeerPose?, fired: Bool) -> [MatchEvent] {
+        guard let oracle, let pilot else { return [] }
+        stepBots(tick: tick, pilot: pilot, level: oracle.level)
+        let predicted = oracle.exchange(tick: tick, pose: pose, fired: fired)
+        var events: [MatchEvent] = []
+        for expected in predicted {
+            guard let real = waitFor(expected) else {
+                let why = "no message from the match server within \(MatchLockstep.wait / 1_000_000_000) s"
+                lastProblem = "tick \(tick): expected \(expected); \(why)"
+                events.append(.lost(why: why))
+                oracle.leave(tick: tick)
+                close(connectionOnly: true)
+                return events
+            }
+            events.append(real)
+            if case .lost = real {
+                close(connectionOnly: true)
+                return events
+            }
+        }
+        if !oracle.isInMatch { close(connectionOnly: true) }
+        return events
+    }
+
+    /// Waits, bounded, for the real message standing for `expected`; returns the event it makes.
+    private func waitFor(_ expected: MatchEvent) -> MatchEvent? {
+        guard let connection else { return nil }
+        let deadline = Date().addingTimeInterval(Double(MatchLockstep.wait) / 1e9)
+        var closedBy: MatchClosure? = nil
+        while true {
+            if case .lost = expected, closedBy != nil || !connection.isConnected {
+                return expected  // the socket really is gone; the oracle's words, so that the transcript is fixed
+            }
+            if let index = buffered.firstIndex(where: { matches($0, expected, on: connection) }) {
+                let message = buffered.remove(at: index)
+                return event(of: message, on: connection)
+            }
+            guard closedBy == nil else { return nil }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0, let item = connection.next(timeout: left) else { return nil }
+            switch item {
+            case .message(let message): buffered.append(message)
+            case .closed(let closure): closedBy = closure
+            }
+        }
+    }
+
+    /// True when the server's `message` is the one the oracle's `expected` stands for.
+    private func matches(_ message: MatchServerMessage, _ expected: MatchEvent, on connection: MatchConnection) -> Bool
+    {
+        switch (message, expected) {
+        case (.joined(let id, let name), .joined(let wanted)): return id != connection.playerID && name == wanted
+        case (.state(let id, _), .moved(let wanted, _)): return connection.name(of: id) == wanted
+        case (.fire(let id, _, _), .fired(let wanted, _)): return connection.name(of: id) == wanted
+        case (.left(_, let name, _), .left(let wanted, _)): return name == wanted
+        default: return false
+        }
+    }
+
+    /// The scripted peers' step: each sends its state (every `statePeriod` ticks) and reads what it was sent.
+    private func stepBots(tick: Int64, pilot: InMemoryMatch.Pilot, level: Int) {
+        for name in oracle?.peers ?? [] {
+            guard let bot = bots[name] else { continue }
+            if tick % MatchLockstep.statePeriod == 0 {
+                let pose = pilot(name, oracle?.peerLevels[name] ?? level, tick)
+                bot.connection.send(.state(MatchPlayerState(tick: tick, pose: Self.wire(pose), health: pose.health)))
+            }
+            read(bot, waiting: 0)
+        }
+    }
+
+    /// Reads what `bot` was sent; what it sees of us follows our joins and leaves.
+    private func read(_ bot: Bot, waiting: Double) {
+        let ours = oracle?.ourName
+        let items = waiting > 0 ? [bot.connection.next(timeout: waiting)].compactMap { $0 } : bot.connection.poll()
+        for item in items {
+            guard case .message(let message) = item else { continue }
+            switch message {
+            case .joined(_, let name) where name == ours: bot.seesUs = true
+            case .left(_, let name, _) where name == ours: bot.seesUs = false
+            default: break
+            }
+        }
+    }
+
+    public func apply(_ setting: MatchSetting, tick: Int64) -> String? {
+        guard let oracle, let control, let pilot else { return "a live match has no scripted peers" }
+        let joinLevel = oracle.level
+        if let why = oracle.apply(setting, tick: tick) { return why }
+        switch setting {
+        case .peerJoin(let name):
+            do {
+                let connection = try MatchConnection.connect(
+                    url: url, name: name, level: joinLevel, timeout: joinTimeout)
+                bots[name] = Bot(connection)
+            } catch {
+                lastProblem = "peer \(name): \(error)"
+                return "peer \(name) could not join: \(error)"
+            }
+        case .peerLeave(let name):
+            bots.removeValue(forKey: name)?.connection.close(goodbye: true, timeout: 1)
+        case .peerFire(let name):
+            let pose = pilot(name, oracle.peerLevels[name] ?? joinLevel, tick)
+            bots[name]?.connection.send(.fire(tick: tick, pose: Self.wire(pose)))
+        case .down:
+            control.down()
+            for bot in bots.values { bot.connection.close(goodbye: false, timeout: 1) }
+            bots = [:]
+        case .up:
+            do { url = try control.up() } catch { return "the match server could not start again: \(error)" }
+        }
+        return nil
+    }
+
+    public func sees(_ peer: String, tick: Int64) -> Bool? {
+        guard let predicted = oracle?.sees(peer, tick: tick) else { return nil }
+        guard let bot = bots[peer] else { return predicted ? true : false }
+        // The oracle says what the peer must see by now; its real inbox must agree (waiting, bounded, for it).
+        let deadline = Date().addingTimeInterval(Double(MatchLockstep.wait) / 1e9)
+        read(bot, waiting: 0)
+        while bot.seesUs != predicted, deadline.timeIntervalSinceNow > 0, bot.connection.isConnected {
+            read(bot, waiting: min(0.05, max(0.001, deadline.timeIntervalSinceNow)))
+        }
+        return bot.seesUs
+    }
+
+    /// Closes every connection (ours and the scripted peers'), without waiting for goodbyes to be answered.
+    public func close(connectionOnly: Bool = false) {
+        inMatch = false
+        buffered = []
+        if let connection {
+            self.connection = nil
+            connection.close(goodbye: true, timeout: 1)
+        }
+        guard !connectionOnly else { return }
+        for bot in bots.values { bot.connection.close(goodbye: true, timeout: 1) }
+        bots = [:]
+    }
+
+    static func wire(_ pose: PeerPose) -> MatchPose {
+        MatchPose(x: Double(pose.x), y: Double(pose.z), angle: Double(pose.yaw))
+    }
+
+    static func pose(_ pose: MatchPose, health: Int) -> PeerPose {
+        PeerPose(x: Float(pose.x), z: Float(pose.y), yaw: Float(pose.angle), health: health)
+    }
+}
