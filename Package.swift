@@ -124,7 +124,8 @@ let package = Package(
         .executableTarget(
             name: "InterludeBench",
             dependencies: [
-                "GameCore", "Lifecycle", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform", "Exploration",
+                "GameCore", "Lifecycle", "Replay", "Runtime", "Services", "PlatformEGL", "ShooterPlatform",
+                "Exploration",
             ],
             path: "Benchmarks/Sources/InterludeBench"),
 
@@ -201,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "MatchServerTests",
             dependencies: [
-                "MatchServer", "MatchWire", "Services", "interlude",
+                "MatchServer", "MatchWire", "Services", "interlude", "Runtime", "GameCore", "Lifecycle",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -120,10 +120,12 @@ public final class SocketMatchTransport: MatchTransport {
     private func takeArrived() -> [MatchEvent] {
         guard let connection else { return [] }
         var events: [MatchEvent] = []
-        for item in connection.poll() {
+        for item in connection.poll() where inMatch {
             switch item {
             case .message(let message):
-                if let event = event(of: message, on: connection) { events.append(event) }
+                guard let event = event(of: message, on: connection) else { continue }
+                events.append(event)
+                if case .lost = event { inMatch = false }
             case .closed(let closure):
                 if case .byClient = closure { continue }
                 events.append(.lost(why: "the match server closed the connection (\(closure))"))
@@ -146,6 +148,7 @@ public final class SocketMatchTransport: MatchTransport {
         case .left(let id, let name, let reason):
             guard id != connection.playerID else { return nil }
             return .left(name: name, reason: PeerLeftReason(rawValue: reason.rawValue) ?? .dropped)
+        case .error(.shutdown, _): return .lost(why: "the match server shut down")
         case .error(let code, let message): return .lost(why: "the match server refused: \(code.rawValue): \(message)")
         }
     }

@@ -29,6 +29,8 @@ struct PlayCommand: ParsableCommand {
             With --record FILE the session starts from a fresh install (no saved game) and is written to FILE as it happens, one line per event, each on disk at once: a session cut short (a crash, SIGTERM, Ctrl+C, the window destroyed) leaves a script of everything up to its last event. `interlude replay FILE` replays it to the same transcript (the leaderboard then answers after the replay's fixed latency, from a fresh in-memory database).
 
             The leaderboard: an embedded server on 127.0.0.1 (scores in --data-dir), or --leaderboard URL (e.g. one started with `interlude leaderboard serve`).
+
+            Multiplayer (2 on the menu, or --multiplayer at launch) joins a match for the level on a match server: --match URL (e.g. ws://HOST:PORT/match from `interlude match serve`), by default the one on 127.0.0.1:\(MatchWindow.defaultPort), started inside the first window that finds none there, so that two windows on the same machine meet. Other players are sprites that move and fire; the HUD lists them. An interruption closes the connection: the others see you leave, and you join again from the menu.
             """)
 
     @Option(help: "Platform profile: ios4 or ios5.")
@@ -63,6 +65,16 @@ struct PlayCommand: ParsableCommand {
 
     @Option(help: "Leaderboard server URL (default: an embedded server on loopback, scores in the data folder).")
     var leaderboard: String?
+
+    @Option(
+        help: "Match server URL (default: ws://127.0.0.1:\(MatchWindow.defaultPort)/match, started here if none runs).")
+    var match: String?
+
+    @Option(help: "Your name in a match (default: player-PID).")
+    var name: String?
+
+    @Flag(help: "Start in a multiplayer session on --level (instead of the menu).")
+    var multiplayer = false
 
     func validate() throws {
         guard Profile.named(profile) != nil else { throw ValidationError("--profile must be ios4 or ios5") }
@@ -125,6 +137,10 @@ struct PlayCommand: ParsableCommand {
         // Answers are taken as they arrive; when recording, at send time + the replay's default latency
         // instead, so that the recorded script replays to the same transcript.
         runtime.useLeaderboard(connection.transport, pacing: record == nil ? .realTime : .virtual)
+        let matchWindow = try MatchWindow(url: match)
+        defer { matchWindow.close() }
+        runtime.useMatch(matchWindow.transport)
+        runtime.playerName = name ?? "player-\(getpid())"
         runtime.hostStatus = ["Tab frees the mouse: click the phone bar below, or Ctrl+S sms  Ctrl+H home (--help)"]
         var recordingFile: RecordingFile?
         if let record {
@@ -134,7 +150,11 @@ struct PlayCommand: ParsableCommand {
         let platform = GLFWPlatform(display: display, runtime: runtime)
         WindowSystemErrors.catchTerminationSignals()
         runtime.inject(.launched)
-        if level != 1 { runtime.perform(.play(.singlePlayer, level: level)) }
+        if multiplayer {
+            runtime.perform(.play(.multiplayer, level: level))
+        } else if level != 1 {
+            runtime.perform(.play(.singlePlayer, level: level))
+        }
         var recordingError: Error?
         // Every event is on disk before the next loop iteration: an abrupt end loses nothing recorded.
         let writeRecording = {

@@ -1,0 +1,114 @@
+import Foundation
+import GameCore
+import Lifecycle
+import MatchServer
+import MatchWire
+import Runtime
+import Services
+import XCTest
+
+/// The runtime's match through `SocketMatchTransport` on a real server: the life cycle's `disconnectPeers` closes
+/// the real socket, and the lockstep replays deterministically over it.
+final class RuntimeMatchTests: XCTestCase {
+    static func ms(_ value: Int64) -> Nanoseconds { value * 1_000_000 }
+
+    /// Advances `runtime` in real-time steps until `done` holds or `timeout` seconds pass.
+    static func run(_ runtime: Runtime<Game>, from start: inout Nanoseconds, timeout: Double, until done: () -> Bool)
+        -> Bool
+    {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !done() {
+            guard Date() < deadline else { return false }
+            start += ms(17)
+            runtime.advance(to: start)
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return true
+    }
+
+    /// An answered call (the game's own runtime, the window's real-time transport): the socket closes at once,
+    /// the other player is told within 1 s of real time; back on the menu the player joins again and both see
+    /// each other; invariant 4 read the real socket all along; no descriptor is left open.
+    func testAnsweredCallClosesTheSocketAndRejoinWorks() throws {
+        LoopbackTests.warmedUp
+        Thread.sleep(forTimeInterval: 0.2)
+        let before = openDescriptors()
+        do {
+            let server = try EmbeddedMatchServer()
+            defer { server.stop() }
+            let ann = try MatchConnection.connect(url: server.url, name: "ann", level: 1)
+            defer { ann.close() }
+            let runtime = Runtime(profile: .ios5, seed: 3)
+            let transport = SocketMatchTransport(url: server.url)
+            runtime.useMatch(transport)
+            var now: Nanoseconds = 0
+            runtime.inject(.launched, at: now)
+            now = Self.ms(500)
+            runtime.inject(.play(.multiplayer, level: 1), at: now)
+            XCTAssertTrue(runtime.match.isConnected, "a multiplayer session joins the match for real")
+            XCTAssertNotNil(expectEvent(ann) { if case .message(.joined(_, "player")) = $0 { true } else { false } })
+            XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.peerCount == 1 }, "we see ann")
+            XCTAssertTrue(runtime.game.state.peers.map(\.name) == ["ann"])
+            // ann's state moves her sprite.
+            let state = MatchPlayerState(tick: 1, pose: MatchPose(x: 2.5, y: 3.5, angle: 0), health: 100)
+            ann.send(.state(state))
+            XCTAssertTrue(
+                Self.run(runtime, from: &now, timeout: 3) { runtime.game.state.peers.first?.pose.x == 2.5 })
+
+            let answered = Date()
+            now += Self.ms(100)
+            runtime.inject(.callArrived, at: now)
+            XCTAssertFalse(runtime.match.isConnected, "disconnectPeers closed the socket")
+            XCTAssertEqual(runtime.game.state.screen, .menu)
+            guard
+                let (_, waited) = expectEvent(
+                    ann, timeout: 2, { if case .message(.left(_, "player", .left)) = $0 { true } else { false } })
+            else { return XCTFail("ann was not told that we left") }
+            XCTAssertLessThan(Date().timeIntervalSince(answered), 1.0, "told within 1 s (waited \(waited) s)")
+            now += Self.ms(2000)
+            runtime.inject(.callAnswered, at: now)
+            now += Self.ms(20000)
+            runtime.inject(.callEnded, at: now)
+            XCTAssertEqual(runtime.status.state, .active)
+            XCTAssertEqual(runtime.game.state.notice, "match left: join again from the menu")
+
+            now += Self.ms(1000)
+            runtime.inject(.play(.multiplayer, level: 1), at: now)
+            XCTAssertTrue(runtime.match.isConnected)
+            XCTAssertNotNil(expectEvent(ann) { if case .message(.joined(_, "player")) = $0 { true } else { false } })
+            XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.peerCount == 1 }, "we see ann again")
+            XCTAssertEqual(runtime.violations, [], "invariant 4 on the real socket held")
+            transport.close()
+        }
+        var after = openDescriptors()
+        for _ in 0..<40 where after != before {
+            Thread.sleep(forTimeInterval: 0.05)
+            after = openDescriptors()
+        }
+        XCTAssertEqual(after, before, "descriptors before \(before), after \(after)")
+    }
+
+    /// The server going down mid-game (real time): the game is told, goes back to the menu, no crash.
+    func testServerDownEndsTheMatchWithANotice() throws {
+        let server = try EmbeddedMatchServer()
+        let runtime = Runtime(profile: .ios5, seed: 3)
+        let transport = SocketMatchTransport(url: server.url)
+        runtime.useMatch(transport)
+        var now: Nanoseconds = 0
+        runtime.inject(.launched, at: now)
+        now = Self.ms(500)
+        runtime.inject(.play(.multiplayer, level: 1), at: now)
+        XCTAssertTrue(runtime.match.isConnected)
+        server.stop()
+        XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.game.state.screen == .menu })
+        XCTAssertEqual(runtime.game.state.notice, "match lost: the match server shut down; join again from the menu")
+        XCTAssertFalse(runtime.match.isConnected)
+        XCTAssertFalse(runtime.match.isInMatch)
+        // Joining while it is down is refused with a clear reason on screen.
+        now += Self.ms(1000)
+        runtime.inject(.play(.multiplayer, level: 1), at: now)
+        XCTAssertEqual(runtime.game.state.screen, .menu)
+        XCTAssertTrue(runtime.game.state.notice?.contains("127.0.0.1") ?? false, runtime.game.state.notice ?? "")
+        XCTAssertEqual(runtime.violations, [])
+    }
+}
