@@ -9,7 +9,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test test-postgres explore-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
+.PHONY: setup build replay test test-postgres explore-check match-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -42,6 +42,7 @@ test: setup check-imports
 	$(XVFB) swift test $(SWIFT_FLAGS) --skip TwoServerTests
 	$(MAKE) test-postgres
 	$(MAKE) explore-check
+	$(MAKE) match-check
 	$(MAKE) example
 
 # Issue 17 (README "PostgreSQL: several servers, one database"): the leaderboard's server suites again, against a
@@ -66,6 +67,22 @@ explore-check: build
 	  > $(EXPLORE_OUT)/witnesses-replayed.log || { cat $(EXPLORE_OUT)/witnesses-replayed.log; exit 1; }
 	@echo "witness suite: $$(ls $(EXPLORE_OUT)/witnesses | wc -l) scripts replayed green"
 	.build/debug/interlude explore --every $(EXPLORE_EVERY) --out $(EXPLORE_OUT)/interleave $(addprefix --interleave ,$(FIGHTS))
+
+# Issue 16 (README "Multiplayer"): the bundled multiplayer scripts over the real match server (an embedded one per
+# script) give byte-identical transcripts over two runs and with 4 replays at once (4 processes, --jobs 4 each); then
+# two `interlude play` windows (each on its own Xvfb display) join one match, see each other's sprite, and one
+# iconified makes the other say "left". Part of `make test` (~30 s).
+MATCH_OUT     ?= $(OUT)/match
+MATCH_SCRIPTS  = $(wildcard Assets/Interruptions/call-multiplayer-*.script Assets/Interruptions/multiplayer-*.script)
+match-check: build
+	rm -rf $(MATCH_OUT) && mkdir -p $(MATCH_OUT)
+	.build/debug/interlude replay --no-render --jobs 1 --out $(MATCH_OUT)/run-1 $(MATCH_SCRIPTS) > $(MATCH_OUT)/run-1.log
+	.build/debug/interlude replay --no-render --jobs 1 --out $(MATCH_OUT)/run-2 $(MATCH_SCRIPTS) > $(MATCH_OUT)/run-2.log
+	for i in 3 4 5 6; do .build/debug/interlude replay --no-render --jobs 4 --out $(MATCH_OUT)/run-$$i $(MATCH_SCRIPTS) \
+	  > $(MATCH_OUT)/run-$$i.log & done; wait
+	for i in 2 3 4 5 6; do diff -r -x 'index.*' -x '*.timeline.*' $(MATCH_OUT)/run-1 $(MATCH_OUT)/run-$$i || exit 1; done
+	@echo "multiplayer scripts: $$(ls $(MATCH_OUT)/run-1/*.transcript.jsonl | wc -l) transcripts byte-identical over 6 runs (4 at once)"
+	OUT=$(MATCH_OUT)/windows Tests/MatchWindows/match-windows.sh
 
 # The second game (Examples/Breakout): a package of its own that uses Interlude by path and product names only.
 EXAMPLE = Examples/Breakout

@@ -141,6 +141,12 @@ struct PlayCommand: ParsableCommand {
         defer { matchWindow.close() }
         runtime.useMatch(matchWindow.transport)
         runtime.playerName = name ?? "player-\(getpid())"
+        // The match's events on standard output as they happen (who joined, left, fired; a match lost).
+        runtime.transcriptSink = { line in
+            for event in ["peerJoined", "peerLeft", "matchLost"] where line.contains("\"name\":\"\(event)\"") {
+                FileHandle.standardOutput.write(Data(("match: " + line + "\n").utf8))
+            }
+        }
         runtime.hostStatus = ["Tab frees the mouse: click the phone bar below, or Ctrl+S sms  Ctrl+H home (--help)"]
         var recordingFile: RecordingFile?
         if let record {
