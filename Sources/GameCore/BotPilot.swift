@@ -88,11 +88,22 @@ public struct BotPilot: Hashable, Sendable {
 
     /// A pilot for an `InMemoryMatch` (or a socket transport's scripted peers): each peer walks its own tour
     /// of the level the match is for.
+    /// The tours are worked out once per peer and level.
     public static func matchPilot(levels: [Level]) -> InMemoryMatch.Pilot {
-        let pilots = levels.map { level in level }
+        let cache = PilotCache()
         return { name, number, tick in
-            let level = pilots[max(0, min(pilots.count, number) - 1)]
-            return BotPilot(level: level, name: name).pose(at: tick)
+            let index = max(0, min(levels.count, number) - 1)
+            let key = "\(index) \(name)"
+            if let pilot = cache.pilots[key] { return pilot.pose(at: tick) }
+            let pilot = BotPilot(level: levels[index], name: name)
+            cache.pilots[key] = pilot
+            return pilot.pose(at: tick)
         }
     }
+}
+
+/// The pilots of one match, by level and name. A transport calls its pilot from the runtime's thread only, so the
+/// cache needs no lock.
+final class PilotCache: @unchecked Sendable {
+    var pilots: [String: BotPilot] = [:]
 }

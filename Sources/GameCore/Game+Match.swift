@@ -22,6 +22,10 @@ public struct PeerPlayer: Hashable, Sendable {
 
 extension Game {
     static let peerRadius: Float = 0.3  // world units: how wide another player is to a shot
+    /// A deathmatch round lasts 3 minutes of play; then the match is left and the player is back on the menu.
+    /// (It also bounds a replay's time in a match: a lockstep step waits for real messages, so an hour-long
+    /// match would replay for minutes.)
+    public static let roundSteps = Int64(3 * 60 * stepsPerSecond)
     static let peerShotDamage = 10
 
     public var matchPose: PeerPose? {
@@ -92,6 +96,14 @@ extension Game {
         state.peers[best.index].flash = 6
         state.effects.hitMarker = 12
         return true
+    }
+
+    /// Ends a multiplayer round that has lasted `roundSteps`: back to the menu, the score reported.
+    mutating func endRoundIfOver() {
+        guard state.screen == .multiplayer, state.steps >= Self.roundSteps else { return }
+        reports += [.score(level: state.levelNumber, run: state.run, points: state.score), .sessionEnded]
+        goToMenu()
+        state.notice = "round over (3 minutes): join again from the menu"
     }
 
     /// The other players' hit flashes fade, one step.

@@ -21,6 +21,7 @@ extension Game {
         moveEnemies()
         takePickups()
         checkExit()
+        endRoundIfOver()
     }
 
     private mutating func fadeEffects() {

@@ -69,8 +69,11 @@ public enum MatchSetting: Hashable, Sendable {
 public enum MatchLockstep {
     /// Steps between a message's sending and its application by the other members: 6 steps, 100 ms.
     public static let latency: Int64 = 6
-    /// A member sends its state every this many steps (30 state messages a second).
+    /// A member sends its state every this many steps (30 state messages a second) in a live match.
     public static let statePeriod: Int64 = 2
+    /// In a replay's lockstep, every this many steps (10 a second): each message is waited for on the real
+    /// socket, and a debug build's WebSocket stack costs most of a millisecond a message.
+    public static let replayStatePeriod: Int64 = 6
     /// The longest a replay waits, in real time, for a message the lockstep says is due, in nanoseconds.
     public static let wait: Nanoseconds = 3_000_000_000
     /// The most scripted peers a match holds in a replay (the server's own limit is NET's).
@@ -148,7 +151,7 @@ public final class InMemoryMatch: MatchTransport {
 
     public func exchange(tick: Int64, pose: PeerPose?, fired: Bool) -> [MatchEvent] {
         guard isConnected else { return [] }
-        if tick % MatchLockstep.statePeriod == 0 {
+        if tick % MatchLockstep.replayStatePeriod == 0 {
             for peer in peers { send(.moved(name: peer, pilot(peer, level, tick)), tick: tick, from: peer) }
         }
         return takeDue(tick)

@@ -92,7 +92,7 @@ extension Runtime {
 
     /// While active, scores in the outbox are sent again, one at a time.
     private func sendOutbox() {
-        guard appState == .active, leaderboard.mayResend(now: now),
+        guard appState == .active, !leaderboard.outbox.isEmpty, leaderboard.mayResend(now: now),
             let key = leaderboard.outbox.keys.min(), let submission = leaderboard.submission(key)
         else { return }
         leaderboard.send(submission, now: now)
@@ -100,7 +100,7 @@ extension Runtime {
 
     /// Back on a leaderboard screen whose fetch was cancelled (nothing shown yet): fetch again.
     private func refetchLeaderboard() {
-        guard appState == .active, game.isShowingLeaderboard, leaderboardTop.isEmpty,
+        guard appState == .active, leaderboardTop.isEmpty, game.isShowingLeaderboard,
             !leaderboard.inFlight.contains(where: { $0.kind == .fetchTop })
         else { return }
         leaderboard.send(.fetchTop, now: now)

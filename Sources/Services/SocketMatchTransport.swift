@@ -104,7 +104,8 @@ public final class SocketMatchTransport: MatchTransport {
     public func exchange(tick: Int64, pose: PeerPose?, fired: Bool) -> [MatchEvent] {
         guard inMatch else { return [] }
         if let connection, connection.isConnected {
-            if let pose, tick % MatchLockstep.statePeriod == 0 {
+            let period = pacing == .realTime ? MatchLockstep.statePeriod : MatchLockstep.replayStatePeriod
+            if let pose, tick % period == 0 {
                 connection.send(.state(MatchPlayerState(tick: tick, pose: Self.wire(pose), health: pose.health)))
             }
             if fired, let pose { connection.send(.fire(tick: tick, pose: Self.wire(pose))) }
@@ -218,7 +219,7 @@ public final class SocketMatchTransport: MatchTransport {
     private func stepBots(tick: Int64, pilot: InMemoryMatch.Pilot, level: Int) {
         for name in oracle?.peers ?? [] {
             guard let bot = bots[name] else { continue }
-            if tick % MatchLockstep.statePeriod == 0 {
+            if tick % MatchLockstep.replayStatePeriod == 0 {
                 let pose = pilot(name, oracle?.peerLevels[name] ?? level, tick)
                 bot.connection.send(.state(MatchPlayerState(tick: tick, pose: Self.wire(pose), health: pose.health)))
             }
