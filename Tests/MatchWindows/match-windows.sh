@@ -56,8 +56,9 @@ DISPLAY=":$d2" "$bin" play --multiplayer --name bob --width 640 --height 360 --d
 bob=$!; pids+=($bob)
 wb=$(window_of "$d2" "$bob")
 sleep 1.5
-# Both stand on the start cell facing east. ann walks back (west); bob turns round to face her.
-DISPLAY=":$d1" xdotool keydown --window "$wa" s; sleep 0.5; DISPLAY=":$d1" xdotool keyup --window "$wa" s
+# Both stand on the start cell facing east (near the level's west wall). bob walks ahead (east), then turns round
+# to face ann, who has him in front of her.
+DISPLAY=":$d2" xdotool keydown --window "$wb" w; sleep 0.6; DISPLAY=":$d2" xdotool keyup --window "$wb" w
 DISPLAY=":$d2" xdotool keydown --window "$wb" Left; sleep 1.55; DISPLAY=":$d2" xdotool keyup --window "$wb" Left
 sleep 1
 DISPLAY=":$d1" import -window "$wa" "$out/ann-sees-bob.png"
