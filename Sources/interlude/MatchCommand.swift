@@ -3,6 +3,7 @@ import Foundation
 import GameCore
 import MatchServer
 import MatchWire
+import Runtime
 import Services
 
 /// `interlude match`: the multiplayer match server, and a bot to play with.
@@ -96,7 +97,7 @@ struct MatchCommand: ParsableCommand {
             abstract:
                 "Join a match as a headless bot that walks, turns and fires, so one person has someone to play with.",
             discussion: """
-                The bot patrols the open cells of its level's start row, back and forth at walking speed, turning at each end, and fires every 1.5 s; it sends its state 30 times a second. Its moves depend only on its tick (deterministic). It prints who joins and leaves. It stops on Ctrl+C (saying goodbye), after --seconds, or when the server ends the connection (exit 1, with the reason).
+                The bot tours the open cells of its level (the same walk as a replay's scripted peers: GameCore's BotPilot, starting where its name puts it), facing where it walks, and fires every 1.5 s; it sends its state 30 times a second. Its moves depend only on its tick (deterministic). It prints who joins and leaves. It stops on Ctrl+C (saying goodbye), after --seconds, or when the server ends the connection (exit 1, with the reason).
                 """)
 
         @Option(help: "The match server's URL (ws://HOST:PORT/match).")
@@ -132,7 +133,7 @@ struct MatchCommand: ParsableCommand {
             guard levels.indices.contains(level - 1) else {
                 throw ValidationError("--level: \(level); the game has levels 1 to \(levels.count)")
             }
-            let pilot = PatrolPilot(level: levels[level - 1])
+            let pilot = BotPilot(level: levels[level - 1], name: name)
             let connection: MatchConnection
             do {
                 connection = try MatchConnection.connect(url: match, name: name, level: level, room: room)
@@ -164,7 +165,9 @@ struct MatchCommand: ParsableCommand {
                     }
                 }
                 fflush(nil)
-                let pose = pilot.pose(at: tick)
+                // The game's axes on the wire: x east, y = the game's z, angle = the game's yaw.
+                let place = pilot.pose(at: tick)
+                let pose = MatchPose(x: Double(place.x), y: Double(place.z), angle: Double(place.yaw))
                 connection.send(.state(MatchPlayerState(tick: tick, pose: pose, health: 100)))
                 if pilot.fires(at: tick) { connection.send(.fire(tick: tick, pose: pose)) }
                 tick += 2  // 60 simulation steps a second, a state every second step: 30 a second
@@ -174,39 +177,6 @@ struct MatchCommand: ParsableCommand {
             }
         }
     }
-}
-
-/// The bot's moves, from its tick only: back and forth along the open run of cells through the level's start, at
-/// the game's walking speed (3 cells a second), facing where it walks, firing every 90 steps (1.5 s).
-/// Poses use the game's axes: x east, y = the game's z (south), angle = the game's yaw (-π/2 faces east).
-struct PatrolPilot {
-    let row: Double
-    let west: Double  // cell centres at the ends of the run
-    let east: Double
-
-    static let cellsPerStep = 3.0 / 60
-
-    init(level: Level) {
-        let start = level.positions(of: .start).first ?? (x: 1, z: 1)
-        var west = start.x
-        var east = start.x
-        while west - 1 >= 0, level.cell(west - 1, start.z).isOpen { west -= 1 }
-        while east + 1 < level.width, level.cell(east + 1, start.z).isOpen { east += 1 }
-        row = Double(start.z) + 0.5
-        self.west = Double(west) + 0.5
-        self.east = Double(east) + 0.5
-    }
-
-    func pose(at tick: Int64) -> MatchPose {
-        let length = east - west
-        guard length > 0 else { return MatchPose(x: west, y: row, angle: Double(tick % 360) * .pi / 180) }
-        let travelled = (Double(tick) * Self.cellsPerStep).truncatingRemainder(dividingBy: 2 * length)
-        let eastward = travelled < length
-        let x = eastward ? west + travelled : east - (travelled - length)
-        return MatchPose(x: x, y: row, angle: eastward ? -.pi / 2 : .pi / 2)
-    }
-
-    func fires(at tick: Int64) -> Bool { tick > 0 && tick % 90 == 0 }
 }
 
 /// Ctrl+C asks the bot to leave politely.
