@@ -9,7 +9,7 @@ SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 
-.PHONY: setup build replay test test-postgres explore-check match-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
+.PHONY: setup build build-tests replay test test-postgres explore-check match-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -21,6 +21,10 @@ setup:
 
 build: setup
 	swift build $(SWIFT_FLAGS)
+
+# Everything `make test` runs, built (CI builds first, then starts the fuzzers' own build beside the tests).
+build-tests: setup
+	swift build --build-tests $(SWIFT_FLAGS)
 
 replay: build
 	.build/debug/interlude replay --out $(OUT)
