@@ -8,6 +8,7 @@ APT_PACKAGES = libglfw3-dev libgl-dev libegl-dev libpng-dev libgl1-mesa-dri libe
 SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
+BUILD_STEP  ?= build
 
 .PHONY: setup build build-tests replay test test-postgres explore-check match-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
 
@@ -26,7 +27,7 @@ build: setup
 build-tests: setup
 	swift build --build-tests $(SWIFT_FLAGS)
 
-replay: build
+replay: $(BUILD_STEP)
 	.build/debug/interlude replay --out $(OUT)
 	.build/debug/interlude diagram --out $(OUT)/diagrams
 
@@ -41,12 +42,13 @@ check-imports:
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|GameCore\|Services\|Platform\)' Sources/InterludeTesting; then echo "InterludeTesting imports a game, GL or a host"; exit 1; fi
 	@echo "import rules hold"
 
-test: setup check-imports
-	swift build --build-tests $(SWIFT_FLAGS)
-	$(XVFB) swift test $(SWIFT_FLAGS) --skip TwoServerTests
+# One build serves every step: `swift build` and `swift build --build-tests` compile with different settings, so
+# alternating them recompiles (about 3 minutes of a CI run); the steps after the build use BUILD_STEP=build-tests.
+test: setup check-imports build-tests
+	$(XVFB) swift test $(SWIFT_FLAGS) --skip-build --skip TwoServerTests
 	$(MAKE) test-postgres
-	$(MAKE) explore-check
-	$(MAKE) match-check
+	$(MAKE) explore-check BUILD_STEP=build-tests
+	$(MAKE) match-check BUILD_STEP=build-tests
 	$(MAKE) example
 
 # Issue 17 (README "PostgreSQL: several servers, one database"): the leaderboard's server suites again, against a
@@ -54,8 +56,7 @@ test: setup check-imports
 # one database. Part of `make test` (after the build it runs).
 PG_PORT       ?= 54329
 PG_SUITES      = LeaderboardTests.(ServerAPITests|SecurityTests|PlausibilityTests|RateLimitTests|HardeningTests|TwoServerTests)
-test-postgres: setup
-	swift build --build-tests $(SWIFT_FLAGS)
+test-postgres: build-tests
 	Tests/LeaderboardTests/with-postgres.sh $(PG_PORT) swift test $(SWIFT_FLAGS) --skip-build --filter '$(PG_SUITES)'
 
 # Issue 15 (README "Exploring every interruption"): the model checker over both profiles, the witness suite it writes
@@ -64,7 +65,7 @@ test-postgres: setup
 EXPLORE_OUT   ?= $(OUT)/explore
 EXPLORE_EVERY ?= 500ms
 FIGHTS         = $(wildcard Assets/Interruptions/fight-*.script)
-explore-check: build
+explore-check: $(BUILD_STEP)
 	rm -rf $(EXPLORE_OUT)
 	.build/debug/interlude explore --profile both --depth 8 --out $(EXPLORE_OUT) --write-witnesses $(EXPLORE_OUT)/witnesses
 	.build/debug/interlude replay --out $(EXPLORE_OUT)/witnesses-replayed $(EXPLORE_OUT)/witnesses/*.script \
@@ -78,7 +79,7 @@ explore-check: build
 # iconified makes the other say "left". Part of `make test` (~30 s).
 MATCH_OUT     ?= $(OUT)/match
 MATCH_SCRIPTS  = $(wildcard Assets/Interruptions/call-multiplayer-*.script Assets/Interruptions/multiplayer-*.script)
-match-check: build
+match-check: $(BUILD_STEP)
 	rm -rf $(MATCH_OUT) && mkdir -p $(MATCH_OUT)
 	.build/debug/interlude replay --no-render --jobs 1 --out $(MATCH_OUT)/run-1 $(MATCH_SCRIPTS) > $(MATCH_OUT)/run-1.log
 	.build/debug/interlude replay --no-render --jobs 1 --out $(MATCH_OUT)/run-2 $(MATCH_SCRIPTS) > $(MATCH_OUT)/run-2.log
@@ -92,7 +93,7 @@ match-check: build
 EXAMPLE = Examples/Breakout
 example:
 	cd $(EXAMPLE) && swift build --build-tests $(SWIFT_FLAGS)
-	cd $(EXAMPLE) && $(CURDIR)/$(XVFB) swift test $(SWIFT_FLAGS)
+	cd $(EXAMPLE) && $(CURDIR)/$(XVFB) swift test $(SWIFT_FLAGS) --skip-build
 
 # The committed transcripts of the bundled scripts (Tests/Fixtures/golden): `make golden-check` compares a fresh
 # replay with them, rendered frames included (frame hashes from llvmpipe: checked here, not in CI, since another
