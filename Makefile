@@ -10,6 +10,19 @@ XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
 BUILD_STEP  ?= build
 
+# Every `swift build` runs through SWIFT_BUILD, so that one CI run compiles each module once. SwiftPM plans the build
+# again whenever its environment differs from the last plan's (the plan's signature holds every variable, and the
+# package manifests are cached per environment): a build under a sub-make (MAKELEVEL, MAKEFLAGS) or with a variable
+# on make's command line (OUT=..., BUILD_STEP=...) re-evaluated the 33 manifests (20-50 s), and, half the time,
+# recompiled Hummingbird's 7 modules (about 50 s): SwiftPM 6.3 passes a package's enabled traits (Hummingbird's
+# ConfigurationSupport and FullFoundation) as -D flags in the order of a Set, which a new process draws anew
+# (swiftlang/swift-package-manager#10525, fixed in 6.4), and a changed command line is a recompile. So the builds
+# run without make's own variables and with deterministic hashing: a plan made again (as after `swift test`, whose
+# environment differs) draws the same order, and the compiled modules stay valid.
+MAKE_ENVIRONMENT = MAKELEVEL MAKEFLAGS MFLAGS MAKEOVERRIDES MAKE_TERMINALOUT MAKE_TERMINALERR _ \
+                   $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
+SWIFT_BUILD  = env $(addprefix -u ,$(MAKE_ENVIRONMENT)) SWIFT_DETERMINISTIC_HASHING=1 swift build
+
 .PHONY: setup build build-tests replay test test-postgres explore-check match-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
 
 setup:
@@ -21,11 +34,11 @@ setup:
 	else echo "system packages present"; fi
 
 build: setup
-	swift build $(SWIFT_FLAGS)
+	$(SWIFT_BUILD) $(SWIFT_FLAGS)
 
 # Everything `make test` runs, built (CI builds first, then starts the fuzzers' own build beside the tests).
 build-tests: setup
-	swift build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT_BUILD) --build-tests $(SWIFT_FLAGS)
 
 replay: $(BUILD_STEP)
 	.build/debug/interlude replay --out $(OUT)
@@ -42,8 +55,8 @@ check-imports:
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|GameCore\|Services\|Platform\)' Sources/InterludeTesting; then echo "InterludeTesting imports a game, GL or a host"; exit 1; fi
 	@echo "import rules hold"
 
-# One build serves every step: `swift build` and `swift build --build-tests` compile with different settings, so
-# alternating them recompiles (about 3 minutes of a CI run); the steps after the build use BUILD_STEP=build-tests.
+# One build serves every step: the steps after it use BUILD_STEP=build-tests, whose build finds nothing to do (see
+# SWIFT_BUILD above for what used to recompile between steps).
 test: setup check-imports build-tests
 	$(XVFB) swift test $(SWIFT_FLAGS) --skip-build --skip TwoServerTests
 	$(MAKE) test-postgres
@@ -92,7 +105,7 @@ match-check: $(BUILD_STEP)
 # The second game (Examples/Breakout): a package of its own that uses Interlude by path and product names only.
 EXAMPLE = Examples/Breakout
 example:
-	cd $(EXAMPLE) && swift build --build-tests $(SWIFT_FLAGS)
+	cd $(EXAMPLE) && $(SWIFT_BUILD) --build-tests $(SWIFT_FLAGS)
 	cd $(EXAMPLE) && $(CURDIR)/$(XVFB) swift test $(SWIFT_FLAGS) --skip-build
 
 # The committed transcripts of the bundled scripts (Tests/Fixtures/golden): `make golden-check` compares a fresh
@@ -130,7 +143,7 @@ diagrams: build
 # The engine's frame time against a C program drawing the same frame (Benchmarks/README.md).
 BENCH_SIZE ?= --width 640 --height 360
 bench-render: setup
-	swift build -c release --product render-bench
+	$(SWIFT_BUILD) -c release --product render-bench
 	cc -O2 -Wall -o .build/replay-frame Benchmarks/render-compare/replay-frame.c -lEGL -lOpenGL -lm
 	@.build/release/render-bench $(BENCH_SIZE) --dump .build/render-bench.frame | tee .build/render-bench.out
 	@.build/replay-frame .build/render-bench.frame Assets | tee -a .build/render-bench.out
@@ -146,9 +159,9 @@ bench-render: setup
 # as the command-line reference.
 BENCH_OUT ?= $(OUT)/bench
 bench: setup
-	swift build -c release --product render-bench
-	swift build -c release --product interlude-bench
-	swift build -c release --product interlude
+	$(SWIFT_BUILD) -c release --product render-bench
+	$(SWIFT_BUILD) -c release --product interlude-bench
+	$(SWIFT_BUILD) -c release --product interlude
 	cc -O2 -Wall -o .build/replay-frame Benchmarks/render-compare/replay-frame.c -lEGL -lOpenGL -lm
 	.build/release/interlude-bench render --json $(BENCH_OUT)/render.json
 	.build/release/interlude-bench transitions --json $(BENCH_OUT)/transitions.json
