@@ -85,10 +85,17 @@ let package = Package(
             dependencies: [
                 "GLHost", "Renderer", "Services", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime", "PhoneScreens",
             ]),
+        // A server's services run in this process (the embedded leaderboard and match servers): start, stop.
+        .target(
+            name: "EmbeddedServer",
+            dependencies: [
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "LeaderboardServer",
             dependencies: [
-                "GameCore",
+                "GameCore", "EmbeddedServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -105,7 +112,7 @@ let package = Package(
         .target(
             name: "MatchServer",
             dependencies: [
-                "MatchWire",
+                "MatchWire", "EmbeddedServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "WSCore", package: "swift-websocket"),

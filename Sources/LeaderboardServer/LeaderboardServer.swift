@@ -13,6 +13,7 @@
 // only: the game's client (Services/HTTPLeaderboard.swift) speaks to it only over HTTP.
 // Start reading at `application(...)` below, then LeaderboardRoutes.
 
+import EmbeddedServer
 import Foundation
 import GameCore
 import Hummingbird
@@ -20,7 +21,6 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// Builds and runs the leaderboard service.
 public enum LeaderboardServer {
@@ -103,9 +103,7 @@ public final class EmbeddedLeaderboardServer: Sendable {
     public let store: LeaderboardStore
     /// Its fault switch.
     public let faults: LeaderboardFaults
-    private let group: ServiceGroup
-    private let finished = DispatchSemaphore(value: 0)
-    private let isStopped = Mutex(false)
+    private let services: EmbeddedServiceGroup
     private let ownsStore: Bool
 
     /// The server's address, e.g. `http://127.0.0.1:41234`.
@@ -141,47 +139,28 @@ public final class EmbeddedLeaderboardServer: Sendable {
         var logger = Logger(label: "interlude.leaderboard.embedded")
         logger.logLevel = .warning
         let faults = LeaderboardFaults()
-        let started = DispatchSemaphore(value: 0)
-        let bound = Mutex<Int?>(nil)
-        let app = LeaderboardServer.application(
-            store: store, levels: levels, policy: policy, faults: faults, host: "127.0.0.1", port: port, logger: logger,
-            onRunning: { port in
-                bound.withLock { $0 = port }
-                started.signal()
-            })
-        var configuration = ServiceGroupConfiguration(services: [app], logger: logger)
-        configuration.maximumGracefulShutdownDuration = .nanoseconds(Int64(policy.shutdownGrace * 1e9))
-        configuration.maximumCancellationDuration = .seconds(2)
-        let group = ServiceGroup(configuration: configuration)
-        let failure = Mutex<String?>(nil)
-        let finished = self.finished
-        Task.detached {
-            do { try await group.run() } catch { failure.withLock { $0 = "\(error)" } }
-            started.signal()
-            finished.signal()
-        }
-        _ = started.wait(timeout: .now() + 20)
-        guard let boundPort = bound.withLock({ $0 }) else {
+        do {
+            services = try EmbeddedServiceGroup(
+                logger: logger, gracefulShutdown: .nanoseconds(Int64(policy.shutdownGrace * 1e9))
+            ) { onRunning in
+                [
+                    LeaderboardServer.application(
+                        store: store, levels: levels, policy: policy, faults: faults, host: "127.0.0.1", port: port,
+                        logger: logger, onRunning: onRunning)
+                ]
+            }
+        } catch {
             if ownsStore { store.close() }
-            throw EmbeddedServerError.notStarted(failure.withLock { $0 } ?? "no answer within 20 s")
+            throw EmbeddedServerError.notStarted(error.reason)
         }
-        self.port = boundPort
+        self.port = services.port
         self.store = store
         self.faults = faults
-        self.group = group
     }
 
     /// Shuts down gracefully (requests in flight finish) and waits until the server has stopped. Idempotent.
     public func stop() {
-        let wasStopped = isStopped.withLock { stopped in
-            defer { stopped = true }
-            return stopped
-        }
-        guard !wasStopped else { return }
-        let group = self.group
-        Task.detached { await group.triggerGracefulShutdown() }
-        finished.wait()
-        if ownsStore { store.close() }
+        if services.stop(), ownsStore { store.close() }
     }
 
     deinit { stop() }

@@ -5,6 +5,7 @@
 // Each connection runs three tasks: a reader (frames → MatchHub.receive), a watcher (idle timeout, overflow,
 // shutdown) and a writer (its outbox → the socket). The first of reader and watcher to end ends the connection.
 
+import EmbeddedServer
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -12,7 +13,6 @@ import Logging
 import MatchWire
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 import WSCore
 
 /// Builds and runs the match service.
@@ -149,9 +149,7 @@ public final class EmbeddedMatchServer: Sendable {
     public let port: Int
     /// Its state: players, matches, counts.
     public let hub: MatchHub
-    private let group: ServiceGroup
-    private let finished = DispatchSemaphore(value: 0)
-    private let isStopped = Mutex(false)
+    private let services: EmbeddedServiceGroup
 
     /// The WebSocket URL clients connect to, e.g. `ws://127.0.0.1:41234/match`.
     public var url: String { "ws://127.0.0.1:\(port)\(MatchProtocol.path)" }
@@ -161,47 +159,23 @@ public final class EmbeddedMatchServer: Sendable {
         var logger = Logger(label: "interlude.match.embedded")
         logger.logLevel = .warning
         let hub = MatchHub(policy: policy)
-        let started = DispatchSemaphore(value: 0)
-        let bound = Mutex<Int?>(nil)
-        let app = MatchServer.application(
-            hub: hub, host: "127.0.0.1", port: port, logger: logger,
-            onRunning: { port in
-                bound.withLock { $0 = port }
-                started.signal()
-            })
-        var configuration = ServiceGroupConfiguration(services: [app, HubService(hub: hub)], logger: logger)
-        configuration.maximumGracefulShutdownDuration = .seconds(3)
-        configuration.maximumCancellationDuration = .seconds(2)
-        let group = ServiceGroup(configuration: configuration)
-        let failure = Mutex<String?>(nil)
-        let finished = self.finished
-        Task.detached {
-            do { try await group.run() } catch { failure.withLock { $0 = "\(error)" } }
-            started.signal()
-            finished.signal()
+        do {
+            services = try EmbeddedServiceGroup(logger: logger, gracefulShutdown: .seconds(3)) { onRunning in
+                [
+                    MatchServer.application(
+                        hub: hub, host: "127.0.0.1", port: port, logger: logger, onRunning: onRunning),
+                    HubService(hub: hub),
+                ]
+            }
+        } catch {
+            throw EmbeddedMatchServerError.notStarted(error.reason)
         }
-        _ = started.wait(timeout: .now() + 20)
-        guard let boundPort = bound.withLock({ $0 }) else {
-            throw EmbeddedMatchServerError.notStarted(failure.withLock { $0 } ?? "no answer within 20 s")
-        }
-        self.port = boundPort
+        self.port = services.port
         self.hub = hub
-        self.group = group
     }
 
     /// Ends every connection (each player gets a `shutdown` error), closes the listener and waits. Idempotent.
-    public func stop() {
-        let wasStopped = isStopped.withLock { stopped in
-            defer { stopped = true }
-            return stopped
-        }
-        guard !wasStopped else { return }
-        let group = self.group
-        Task.detached { await group.triggerGracefulShutdown() }
-        finished.wait()
-    }
-
-    deinit { stop() }
+    public func stop() { services.stop() }
 }
 
 /// Why an embedded match server could not start.

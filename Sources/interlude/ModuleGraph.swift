@@ -21,9 +21,10 @@ public enum ModuleGraph {
             "ShooterPlatform",
             ["GLHost", "Renderer", "Services", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime", "PhoneScreens"]
         ),
-        ("LeaderboardServer", ["GameCore"]),
+        ("EmbeddedServer", []),
+        ("LeaderboardServer", ["GameCore", "EmbeddedServer"]),
         ("MatchWire", []),
-        ("MatchServer", ["MatchWire"]),
+        ("MatchServer", ["MatchWire", "EmbeddedServer"]),
         (
             "interlude",
             [
