@@ -144,6 +144,8 @@ let package = Package(
             ],
             path: "Benchmarks/Sources/render-bench"),
 
+        // What the test targets share to run programs: the built executables, a run with a deadline (tests only).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle", "GameCore", "Runtime"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore", "Runtime", "Lifecycle"]),
@@ -159,7 +161,7 @@ let package = Package(
             name: "PlatformGLFWTests",
             dependencies: [
                 "PlatformGLFW", "ShooterPlatform", "GLHost", "Runtime", "Lifecycle", "GameCore", "Services", "CGLFW",
-                "InterludeTesting", "PhoneScreens",
+                "InterludeTesting", "PhoneScreens", "TestSupport",
             ],
             exclude: ["run-under-xvfb.sh", "References"]),
         .testTarget(
@@ -173,7 +175,7 @@ let package = Package(
             name: "ServicesTests",
             dependencies: [
                 "Services", "Runtime", "GameCore", "Lifecycle", "Replay", "interlude", "InterludeBench",
-                "InterludeTesting",
+                "InterludeTesting", "TestSupport",
             ]),
         .executableTarget(
             name: "leaderboard-load",
@@ -204,12 +206,12 @@ let package = Package(
             name: "InterludeTests",
             dependencies: [
                 "interlude", "PlatformEGL", "ShooterPlatform", "Runtime", "Replay", "Lifecycle", "GameCore",
-                "InterludeTesting",
+                "InterludeTesting", "TestSupport",
             ]),
         .testTarget(
             name: "MatchServerTests",
             dependencies: [
-                "MatchServer", "MatchWire", "Services", "interlude", "Runtime", "GameCore", "Lifecycle",
+                "MatchServer", "MatchWire", "Services", "interlude", "Runtime", "GameCore", "Lifecycle", "TestSupport",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

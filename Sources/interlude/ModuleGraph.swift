@@ -45,6 +45,7 @@ public enum ModuleGraph {
         ),
         ("leaderboard-load", ["LeaderboardServer", "GameCore", "Services"]),
         ("match-load", ["MatchServer", "MatchWire"]),
+        ("TestSupport", []),
     ]
 
     /// The C system-library shims (drawn as such, not as Swift modules).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `interlude` binary as a user would, and reports what it printed and its exit status.
@@ -9,37 +10,16 @@ struct CommandResult {
 }
 
 enum Interlude {
-    /// The checkout's root, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The checkout's root.
+    static let root = BuiltProducts.root
 
     /// The `interlude` binary built beside this test bundle.
-    static let binary: URL = {
-        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("interlude")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return root.appendingPathComponent(".build/debug/interlude")
-    }()
+    static let binary = BuiltProducts.interlude
 
-    /// Runs `interlude arguments...` in the checkout's root.
+    /// Runs `interlude arguments...` in the checkout's root (killed after 10 minutes).
     static func run(_ arguments: [String]) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-            errors: String(decoding: errData, as: UTF8.self))
+        let result = try Program.run(binary, arguments, in: root)
+        return CommandResult(status: result.status, output: result.outputText, errors: result.errorText)
     }
 
     static var bundledScripts: [String] {

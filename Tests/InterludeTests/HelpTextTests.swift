@@ -3,6 +3,7 @@
 // within a paragraph, a line ends only where the next word would not have fitted.
 
 import Foundation
+import TestSupport
 import XCTest
 
 final class HelpTextTests: XCTestCase {
@@ -12,20 +13,11 @@ final class HelpTextTests: XCTestCase {
 
     /// `interlude ARGUMENTS --help` as printed on an 80-column terminal.
     func help(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = Interlude.binary
-        process.arguments = arguments + ["--help"]
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "80"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "interlude \(arguments.joined(separator: " ")) --help")
-        return String(decoding: data, as: UTF8.self)
+        let result = try Program.run(Interlude.binary, arguments + ["--help"], environment: environment, deadline: 60)
+        XCTAssertEqual(result.status, 0, "interlude \(arguments.joined(separator: " ")) --help")
+        return result.outputText
     }
 
     func testEveryHelpFitsEightyColumns() throws {

@@ -4,6 +4,7 @@
 
 import Foundation
 import InterludeTesting
+import TestSupport
 import XCTest
 
 final class PlayAbruptEndTests: XCTestCase {
@@ -17,16 +18,7 @@ final class PlayAbruptEndTests: XCTestCase {
     /// Runs `/usr/bin/xdotool arguments`; its output.
     @discardableResult
     func xdotool(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Program.run(URL(fileURLWithPath: "/usr/bin/xdotool"), arguments, deadline: 30).outputText
     }
 
     /// Starts `interlude play` (iOS 4, 320 x 180) with `arguments`; waits for its window; returns it and its id.

@@ -2,26 +2,15 @@ import Foundation
 import MatchServer
 import MatchWire
 import Services
+import TestSupport
 import XCTest
-
-/// The `interlude` binary built beside this test bundle.
-let interludeBinary: URL = {
-    let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for candidate in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
-        let url = candidate.appendingPathComponent("interlude")
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/interlude")
-}()
 
 /// `interlude match bot` in a child process: it plays (moves, fires); killed with SIGKILL it is dropped at once,
 /// stopped with SIGSTOP it is dropped after the idle timeout; the other player is told either way.
 final class ChildProcessTests: XCTestCase {
     func startBot(_ url: String, name: String) throws -> Process {
         let bot = Process()
-        bot.executableURL = interludeBinary
+        bot.executableURL = BuiltProducts.interlude
         bot.arguments = ["match", "bot", "--match", url, "--name", name, "--seconds", "60"]
         bot.standardOutput = FileHandle.nullDevice
         try bot.run()
@@ -90,7 +79,7 @@ final class ChildProcessTests: XCTestCase {
     /// shutting down and exits 0.
     func testServeCommandServesAndStopsOnSIGTERM() throws {
         let serve = Process()
-        serve.executableURL = interludeBinary
+        serve.executableURL = BuiltProducts.interlude
         serve.arguments = ["match", "serve", "--port", "0"]
         let output = Pipe()
         serve.standardOutput = output

@@ -3,6 +3,7 @@
 // (CI must run them, under run-under-xvfb.sh) and is skipped otherwise.
 
 import Foundation
+import TestSupport
 import XCTest
 
 /// Why a window test cannot run here.
@@ -48,19 +49,11 @@ enum WindowTestEnvironment {
 
     /// Runs `path` with `arguments`; returns its standard output, throws on a non-zero exit.
     static func runForData(_ path: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try Program.run(URL(fileURLWithPath: path), arguments, deadline: 60)
+        guard result.status == 0 else {
             throw MissingWindowEnvironment(
-                description: "\(path) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+                description: "\(path) \(arguments.joined(separator: " ")) exited with \(result.status)")
         }
-        return data
+        return result.output
     }
 }

@@ -3,6 +3,7 @@
 
 import Foundation
 import InterludeTesting
+import TestSupport
 import Testing
 
 @Suite("interlude-bench snapshots runs and writes its JSON")
@@ -35,7 +36,7 @@ struct ReplayBenchmarkSmokeTests {
         let json = try runBench(
             [
                 "replay", "--scenarios", "20", "--events", "6", "--rounds", "1", "--cli-runs", "1", "--minutes", "1",
-                "--suite", "no", "--interlude", interludeBinary.path,
+                "--suite", "no", "--interlude", BuiltProducts.interlude.path,
             ], json: folder + "/replay.json")
         let figures = try #require(json["figures"] as? [[String: Any]])
         let goals = figures.filter { $0["goal"] != nil }
@@ -52,13 +53,9 @@ struct ReplayBenchmarkSmokeTests {
 /// Runs `interlude-bench` (built beside `interlude`) with `arguments` and `--json file`, expects exit 0, and returns
 /// the JSON it wrote.
 func runBench(_ arguments: [String], json file: String) throws -> [String: Any] {
-    let process = Process()
-    process.executableURL = interludeBinary.deletingLastPathComponent().appendingPathComponent("interlude-bench")
-    process.arguments = arguments + ["--json", file]
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "interlude-bench \(arguments.joined(separator: " "))")
+    let result = try Program.run(BuiltProducts.executable("interlude-bench"), arguments + ["--json", file])
+    #expect(result.status == 0, "interlude-bench \(arguments.joined(separator: " ")): \(result.errorText)")
     let data = try Data(contentsOf: URL(fileURLWithPath: file))
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
 }
+

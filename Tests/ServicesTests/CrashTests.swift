@@ -9,6 +9,7 @@ import GameCore
 import InterludeTesting
 import Runtime
 import Services
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -81,7 +82,7 @@ struct CrashTests {
     private func start(folder: String, journal path: String, cycles: Int, synchronous: Bool) throws -> Process {
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let process = Process()
-        process.executableURL = interludeBinary
+        process.executableURL = BuiltProducts.interlude
         process.arguments =
             ["soak", "--data-dir", folder, "--cycles", "\(cycles)", "--seed", "5"]
             + (synchronous ? ["--synchronous"] : [])

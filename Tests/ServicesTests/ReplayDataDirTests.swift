@@ -3,28 +3,17 @@ import GameCore
 import InterludeTesting
 import Runtime
 import Services
+import TestSupport
 import Testing
 
 @Suite("interlude replay --data-dir: a real file store, and a damaged snapshot found at launch")
 struct ReplayDataDirTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = BuiltProducts.root
 
     /// Runs `interlude ARGUMENTS` in the checkout; returns status, standard output and standard error.
     func interlude(_ arguments: [String]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = interludeBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.root
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let result = try Program.run(BuiltProducts.interlude, arguments, in: Self.root)
+        return (result.status, result.outputText, result.errorText)
     }
 
     @Test("every bundled script passes on a file store and gives the same transcripts as in memory")

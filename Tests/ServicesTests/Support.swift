@@ -51,15 +51,3 @@ extension Runtime<Game> {
         return String(line[range.upperBound...].dropLast(2))
     }
 }
-
-/// The `interlude` binary built beside this test bundle.
-let interludeBinary: URL = {
-    let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for candidate in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
-        let url = candidate.appendingPathComponent("interlude")
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/interlude")
-}()

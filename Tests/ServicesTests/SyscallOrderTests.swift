@@ -5,6 +5,7 @@
 
 import Foundation
 import InterludeTesting
+import TestSupport
 import Testing
 
 @Suite("Durable writes: the system calls of every save come in a crash-safe order")
@@ -26,7 +27,7 @@ struct SyscallOrderTests {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = [
             "-f", "-qq", "-o", trace, "-e", "trace=openat,write,fsync,fdatasync,rename,renameat,renameat2,close",
-            interludeBinary.path, "soak", "--synchronous", "--cycles", "3", "--data-dir", folder,
+            BuiltProducts.interlude.path, "soak", "--synchronous", "--cycles", "3", "--data-dir", folder,
         ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
