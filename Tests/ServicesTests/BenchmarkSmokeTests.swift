@@ -59,3 +59,31 @@ func runBench(_ arguments: [String], json file: String) throws -> [String: Any] 
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
 }
 
+@Suite("interlude-bench --help teaches every mode")
+struct BenchHelpTests {
+    @Test("--help has a section for every mode the usage line names, within 80 columns; MODE --help prints it")
+    func everyModeExplained() throws {
+        let bench = BuiltProducts.executable("interlude-bench")
+        let bare = try Program.run(bench, [], deadline: 60)
+        #expect(bare.status == 2)
+        #expect(bare.errorText.contains("interlude-bench --help"), "\(bare.errorText)")
+        let modesLine = try #require(bare.errorText.split(separator: "\n").first { $0.contains("modes: ") })
+        let modes = modesLine.split(separator: "modes: ")[1].split(separator: ", ").map(String.init)
+            .filter { !["relaunch-child", "memory-cycles"].contains($0) }
+        #expect(modes.count >= 9, "\(modesLine)")
+
+        let help = try Program.run(bench, ["--help"], deadline: 60)
+        #expect(help.status == 0)
+        for line in help.outputText.split(separator: "\n") {
+            #expect(line.count <= 80, "longer than 80 columns: \(line)")
+        }
+        #expect(help.outputText.contains("relaunch-child"), "the child modes are named as such")
+        for mode in modes {
+            #expect(help.outputText.contains("\n  \(mode) "), "no section for \(mode)")
+            let section = try Program.run(bench, [mode, "--help"], deadline: 60)
+            #expect(section.status == 0, "\(mode) --help: \(section.errorText)")
+            #expect(section.outputText.hasPrefix("USAGE: interlude-bench \(mode) "), "\(section.outputText)")
+            #expect(section.outputText.contains("--"), "\(mode) --help names its options")
+        }
+    }
+}
