@@ -45,6 +45,8 @@ let package = Package(
         // Already resolved through Hummingbird; named so the leaderboard's connection guard may import NIO's modules.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
+        // Already resolved through postgres-nio; named for the leaderboard's SHA-256 of tokens.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         // The leaderboard's PostgreSQL store (`leaderboard serve --db postgres://...`).
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         // Already resolved through postgres-nio and AsyncHTTPClient; named for its TLS configuration type.
@@ -105,6 +107,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // The match protocol (Assets/match-protocol.md): messages, their JSON and their limits. Foundation only.
         .target(name: "MatchWire"),

@@ -23,6 +23,12 @@ struct SubmitBody: Decodable {
 }
 /// The run's duration, milliseconds of play (optional in the JSON: a submission without it is refused by the rules).
 struct SubmitDuration: Decodable { let milliseconds: Int64? }
+/// The whole body of a submission, decoded once.
+struct SubmitBodyWithDuration: Decodable {
+    let level: Int
+    let score: Int64
+    let milliseconds: Int64?
+}
 struct TopAnswer: Codable, Sendable {
     let level: Int
     let entries: [RankedScore]
@@ -82,16 +88,15 @@ enum LeaderboardRoutes {
             if let wait = service.submissionsByPlayer.take("\(player) \(digest.prefix(16))") {
                 throw APIError.tooMany("submissions for this player", retryAfter: wait)
             }
-            let body = try await Validation.body(of: request)
-            let (level, score) = try Validation.submission(body: body)
-            let milliseconds = try Validation.submissionMilliseconds(body: body)
+            let (level, score, milliseconds) = try Validation.submissionWithDuration(
+                body: try await Validation.body(of: request))
             if let refusal = service.rules.whyImplausible(level: level, score: score) { throw refusal }
             if let refusal = service.rules.whyTooFast(level: level, score: score, milliseconds: milliseconds) {
                 throw refusal
             }
             switch try await store.submit(player: player, tokenDigest: digest, level: level, score: score, key: key) {
-            case .stored: return json(.created, SubmitAnswer(stored: true, duplicate: false))
-            case .duplicate: return json(.ok, SubmitAnswer(stored: false, duplicate: true))
+            case .stored: return answer(.created, storedAnswer)
+            case .duplicate: return answer(.ok, duplicateAnswer)
             case .conflict:
                 throw APIError(.conflict, "keyReused", "this Idempotency-Key was used for another submission")
             case .unauthorized: throw APIError(.unauthorized, "badToken", "the token is not valid")
@@ -134,9 +139,16 @@ enum LeaderboardRoutes {
     }
 
     static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
-        let data = (try? JSONEncoder.sorted.encode(value)) ?? Data("{}".utf8)
-        return Response(
-            status: status, headers: [.contentType: "application/json"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        answer(status, ByteBuffer(bytes: (try? JSONEncoder.sorted.encode(value)) ?? Data("{}".utf8)))
     }
+
+    static func answer(_ status: HTTPResponse.Status, _ body: ByteBuffer) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: body))
+    }
+
+    /// The two answers of a submission accepted, encoded once (the most frequent answers by far).
+    static let storedAnswer = ByteBuffer(
+        bytes: (try? JSONEncoder.sorted.encode(SubmitAnswer(stored: true, duplicate: false))) ?? Data())
+    static let duplicateAnswer = ByteBuffer(
+        bytes: (try? JSONEncoder.sorted.encode(SubmitAnswer(stored: false, duplicate: true))) ?? Data())
 }

@@ -1,29 +1,33 @@
 // LeaderboardStore+GroupCommit: many submissions share one write transaction, so one fsync. A submission waits in
 // `pending`; the first to find no batch under way starts one, which takes everything waiting (at most `batchLimit`),
-// applies each in its own savepoint (one failing rolls back alone) and commits; only then are the answers given,
+// applies them (one failing rolls back alone: see `apply`) and commits; only then are the answers given,
 // so a submission is acknowledged only once durable. While a batch commits, the next one gathers.
 
+import Foundation
 import GRDB
 import Synchronization
 
-/// Submissions waiting for the next transaction.
-final class GroupCommitter: Sendable {
+/// Submissions waiting for the next transaction, and the thread that commits them. The thread is started by the
+/// first submission, gathers whatever waits, commits, answers, and goes on while submissions come; it ends after a
+/// second with nothing to do (so that a store nobody uses holds no thread). It calls GRDB synchronously: no hop
+/// through Swift concurrency's pool between two transactions, so the next batch starts as soon as one commits.
+final class GroupCommitter: @unchecked Sendable {  // `pending` and `isRunning` are guarded by `condition`
     private struct Waiting {
         let submission: Submission
         let continuation: CheckedContinuation<SubmissionOutcome, any Error>
     }
-    private struct State {
-        var pending: [Waiting] = []
-        var isCommitting = false
-    }
 
     /// The most submissions in one transaction.
     static let batchLimit = 512
+    /// Seconds the committing thread waits for work before it ends.
+    static let lingerSeconds = 1.0
 
     private let writer: any DatabaseWriter
     private let clock: @Sendable () -> Double
     private let keyLifetime: Double
-    private let state = Mutex(State())
+    private let condition = NSCondition()
+    private var pending: [Waiting] = []
+    private var isRunning = false
     /// Transactions committed and submissions in them, for the benchmark's report.
     let counts = Mutex<(transactions: Int, submissions: Int)>((0, 0))
 
@@ -36,44 +40,49 @@ final class GroupCommitter: Sendable {
     /// Applies `submission` in the next transaction; returns once that transaction has committed.
     func submit(_ submission: Submission) async throws -> SubmissionOutcome {
         try await withCheckedThrowingContinuation { continuation in
-            let starts = state.withLock { state -> Bool in
-                state.pending.append(Waiting(submission: submission, continuation: continuation))
-                guard !state.isCommitting else { return false }
-                state.isCommitting = true
-                return true
+            condition.lock()
+            pending.append(Waiting(submission: submission, continuation: continuation))
+            let starts = !isRunning
+            isRunning = true
+            condition.signal()
+            condition.unlock()
+            if starts {
+                let thread = Thread { self.commitWhilePending() }
+                thread.name = "leaderboard-commit"
+                thread.start()
             }
-            if starts { Task.detached { await self.commitWhilePending() } }
         }
     }
 
-    private func commitWhilePending() async {
-        while true {
-            let batch = state.withLock { state -> [Waiting] in
-                let batch = Array(state.pending.prefix(Self.batchLimit))
-                state.pending.removeFirst(batch.count)
-                if batch.isEmpty { state.isCommitting = false }
-                return batch
-            }
-            guard !batch.isEmpty else { return }
-            await commit(batch)
-        }
+    private func commitWhilePending() {
+        while let batch = nextBatch() { commit(batch) }
     }
 
-    private func commit(_ batch: [Waiting]) async {
+    /// What waits (at most `batchLimit`), after waiting for it at most `lingerSeconds`; nil (and the thread marked
+    /// gone, under the lock) when nothing came.
+    private func nextBatch() -> [Waiting]? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: Self.lingerSeconds)
+        while pending.isEmpty {
+            if !condition.wait(until: deadline), pending.isEmpty {
+                isRunning = false
+                return nil
+            }
+        }
+        let batch = Array(pending.prefix(Self.batchLimit))
+        pending.removeFirst(batch.count)
+        return batch
+    }
+
+    private func commit(_ batch: [Waiting]) {
         let (now, lifetime) = (clock(), keyLifetime)
         let submissions = batch.map(\.submission)
         do {
-            let results = try await writer.write { db -> [Result<SubmissionOutcome, any Error>] in
-                submissions.map { submission in
-                    Result {
-                        var outcome = SubmissionOutcome.unauthorized
-                        try db.inSavepoint {
-                            outcome = try submission.apply(db, now: now, keyLifetime: lifetime)
-                            return .commit
-                        }
-                        return outcome
-                    }
-                }
+            let results = try writer.write { db -> [Result<SubmissionOutcome, any Error>] in
+                try Submission.sweepExpiredKeys(
+                    db, now: now, keyLifetime: lifetime, limit: max(Submission.sweepLimit, 2 * submissions.count))
+                return try Self.apply(submissions, db, now: now, keyLifetime: lifetime)
             }
             counts.withLock {
                 $0.transactions += 1
@@ -82,6 +91,32 @@ final class GroupCommitter: Sendable {
             for (waiting, result) in zip(batch, results) { waiting.continuation.resume(with: result) }
         } catch {
             for waiting in batch { waiting.continuation.resume(throwing: error) }
+        }
+    }
+
+    /// Applies every submission in one savepoint; if one throws (an SQLite error, not a refusal: those are outcomes),
+    /// that savepoint is rolled back and each is applied again in its own, so that only the failing one fails.
+    private static func apply(_ submissions: [Submission], _ db: Database, now: Double, keyLifetime: Double) throws
+        -> [Result<SubmissionOutcome, any Error>]
+    {
+        var outcomes: [SubmissionOutcome] = []
+        do {
+            try db.inSavepoint {
+                outcomes = try submissions.map { try $0.apply(db, now: now, keyLifetime: keyLifetime) }
+                return .commit
+            }
+            return outcomes.map { .success($0) }
+        } catch {
+            return submissions.map { submission in
+                Result {
+                    var outcome = SubmissionOutcome.unauthorized
+                    try db.inSavepoint {
+                        outcome = try submission.apply(db, now: now, keyLifetime: keyLifetime)
+                        return .commit
+                    }
+                    return outcome
+                }
+            }
         }
     }
 }

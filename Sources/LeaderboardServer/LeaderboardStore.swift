@@ -273,6 +273,9 @@ public final class LeaderboardStore: Sendable {
         }
     }
 
+    /// The digest `submit` expects for `token` (SHA-256, hex), as the server works it out from a request.
+    public static func tokenDigest(_ token: String) -> String { TokenHash.sha256(token) }
+
     /// 32 random bytes as hex, from the system's secure generator (server side: not the simulation's).
     static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()

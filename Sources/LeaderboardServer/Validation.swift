@@ -119,7 +119,18 @@ public enum Validation {
     /// The run's duration in the body of `POST /v1/players/:id/scores`: milliseconds of play within
     /// 0...maxMilliseconds, or nil when the body does not say (a client from before issue 17).
     public static func submissionMilliseconds(body: Data) throws -> Int64? {
-        guard let milliseconds = try decodeBody(SubmitDuration.self, from: body).milliseconds else { return nil }
+        try milliseconds(try decodeBody(SubmitDuration.self, from: body).milliseconds)
+    }
+
+    /// The body of `POST /v1/players/:id/scores` read once: `submission(body:)` and `submissionMilliseconds(body:)`
+    /// together, with the same checks and errors.
+    static func submissionWithDuration(body: Data) throws -> (level: Int, score: Int64, milliseconds: Int64?) {
+        let body = try decodeBody(SubmitBodyWithDuration.self, from: body)
+        return (try level(String(body.level)), try score(body.score), try milliseconds(body.milliseconds))
+    }
+
+    private static func milliseconds(_ milliseconds: Int64?) throws -> Int64? {
+        guard let milliseconds else { return nil }
         guard (0...maxMilliseconds).contains(milliseconds) else {
             throw APIError(.badRequest, "invalidDuration", "milliseconds must be within 0...\(maxMilliseconds)")
         }

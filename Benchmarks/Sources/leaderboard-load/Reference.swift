@@ -3,6 +3,7 @@
 
 import Foundation
 import GRDB
+import LeaderboardServer
 
 enum Reference {
     /// Single-row transactions, one after another: inserts per second (each commit one fsync).
@@ -55,4 +56,35 @@ enum Reference {
 
 func elapsedSeconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// The store alone, without HTTP: `clients` tasks in this process, each submitting its share one at a time through
+/// `LeaderboardStore.submit` (group commit, the server's durability). What the database side costs the server.
+enum StoreReference {
+    static func run(folder: URL, count: Int, clients: Int) async throws -> (perSecond: Double, cpuPerSubmission: Double)
+    {
+        let store = try LeaderboardStore(path: folder.appendingPathComponent("reference-store.sqlite").path)
+        defer { store.close() }
+        var players: [(id: Int64, digest: String)] = []
+        for index in 0..<clients {
+            guard let player = try await store.register(name: "reference \(index)") else { continue }
+            players.append((player.id, LeaderboardStore.tokenDigest(player.token)))
+        }
+        let cpu = ProcessCPU.seconds()
+        let started = ClosedLoopHTTP.nanoseconds()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, player) in players.enumerated() {
+                group.addTask {
+                    for number in stride(from: index, to: count, by: clients) {
+                        _ = try await store.submit(
+                            player: player.id, tokenDigest: player.digest, level: 1 + number % 3,
+                            score: Int64(number * 37 % 1_000), key: "r\(number)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let seconds = Double(ClosedLoopHTTP.nanoseconds() - started) / 1e9
+        return (Double(count) / seconds, (ProcessCPU.seconds() - cpu) / Double(count))
+    }
 }

@@ -1,27 +1,26 @@
 // leaderboard-load: a load test of the leaderboard service through real sockets on loopback.
-// Starts an embedded server over a SQLite file in a fresh temporary folder, registers C players, then C
-// concurrent clients (closed loop, one request at a time each) send N score submissions in all; every 10th
-// is sent twice with the same Idempotency-Key, as a client retrying after a lost answer would. Prints
-// throughput and latency percentiles, then audits the database: every accepted submission stored exactly
-// once, none lost, none doubled. Exits 1 if the audit fails.
+// Starts the server in its own process (this executable with `--serve`, ServerProcess.swift) over a SQLite file in
+// a fresh temporary folder, then C concurrent clients (ClosedLoopHTTP.swift: one thread, keep-alive connections,
+// closed loop, one request at a time each) register C players and send N score submissions in all; every 10th is
+// sent twice with the same Idempotency-Key, as a client retrying after a lost answer would. Prints throughput,
+// latency percentiles and the CPU time each side used, then audits the database: every accepted submission stored
+// exactly once, none lost, none doubled. Exits 1 if the audit fails.
 //   swift run -c release leaderboard-load [--clients 50] [--submissions 10000] [--rank 1000000] [--queries 2000]
 //       [--db postgres://USER@HOST:PORT/DB [--servers 2]]
-// With --db, the servers store in that PostgreSQL database (a fresh schema of it), --servers of them in this process
-// on one database; client C talks to server C mod N and sends its retries to the next one, so every retry crosses
+// With --db, the servers store in that PostgreSQL database (a fresh schema of it), --servers processes on one
+// database; client C talks to server C mod N and sends its retries to the next one, so every retry crosses
 // servers; the same-run reference is then PostgreSQL's own: single-row INSERT transactions from as many
 // connections as clients (PostgresReference.swift).
-// Before the load it measures SQLite alone with the same durability (the same-run references); after it, with
-// --rank, the rank of random players among that many seeded best scores (RankBenchmark.swift).
+// The same-run references: SQLite alone with the same durability, one transaction per insert and 50 per
+// transaction, and the store alone without HTTP (Reference.swift); the same server answering `GET /health` to the
+// same clients (HTTP alone). After the load, with --rank, the rank of random players among that many seeded best
+// scores, in the store and through the server (RankBenchmark.swift).
 // (Benchmarks/README.md has the numbers and the machine.)
 
 import Foundation
 import GameCore
 import LeaderboardServer
 import Services
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 struct Options {
     var clients = 50
@@ -63,61 +62,69 @@ struct Registered: Decodable {
     let token: String
 }
 
-/// What one client saw.
-struct ClientReport: Sendable {
-    var latencies: [Double] = []  // seconds per request
+/// One simulated client: registers, then sends its share of submissions one at a time; every tenth twice under the
+/// same Idempotency-Key (the second time to the next server when there are several, as a client retrying after a
+/// lost answer would).
+struct LoadClient {
+    let index: Int
+    let count: Int
+    let retryVia: Int  // the connection retries go on (1: the next server; 0: the same one)
+    var player: Registered?
+    var number = 0
+    var sentTwice = false
+    var latencies: [Double] = []
     var accepted: [String] = []  // idempotency keys answered 201 or 200
     var created = 0  // 201
     var duplicates = 0  // 200
     var failures: [String] = []
-}
 
-func post(_ session: URLSession, _ url: URL, _ body: Data, headers: [String: String]) async throws -> (Int, Data) {
-    var request = URLRequest(url: url)
-    request.httpMethod = "POST"
-    request.httpBody = body
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    let (data, response) = try await session.data(for: request)
-    return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
-}
-
-func runClient(_ index: Int, count: Int, bases: [URL], session: URLSession) async -> ClientReport {
-    let base = bases[index % bases.count]
-    let retryBase = bases[(index + 1) % bases.count]
-    var report = ClientReport()
-    do {
-        let (status, data) = try await post(
-            session, base.appendingPathComponent("v1/players"), Data(#"{"name":"load \#(index)"}"#.utf8), headers: [:])
-        guard status == 201 else { throw URLError(.badServerResponse) }
-        let player = try JSONDecoder().decode(Registered.self, from: data)
-        let url = base.appendingPathComponent("v1/players/\(player.id)/scores")
-        let clock = ContinuousClock()
-        for number in 0..<count {
-            let key = "c\(index)-s\(number)"
-            // Plausible scores only: every level's maximum is above 1,000.
-            let body = Data(#"{"level":\#(1 + number % 3),"score":\#(number * 37 % 1_000),"milliseconds":60000}"#.utf8)
-            let sends = number % 10 == 9 ? 2 : 1
-            for send in 0..<sends {
-                let started = clock.now
-                let target = send == 0 ? url : retryBase.appendingPathComponent("v1/players/\(player.id)/scores")
-                let (status, _) = try await post(
-                    session, target, body, headers: ["Authorization": "Bearer \(player.token)", "Idempotency-Key": key])
-                let elapsed = started.duration(to: clock.now)
-                report.latencies.append(
-                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-                switch status {
-                case 201: report.created += 1
-                case 200: report.duplicates += 1
-                default: report.failures.append("\(key): HTTP \(status)")
-                }
-            }
-            report.accepted.append(key)
-        }
-    } catch {
-        report.failures.append("client \(index): \(error)")
+    init(index: Int, count: Int, retryVia: Int) {
+        self.index = index
+        self.count = count
+        self.retryVia = retryVia
+        latencies.reserveCapacity(count + count / 10 + 1)
     }
-    return report
+
+    /// The next request after `answer` (nil: the first), or nil when done.
+    mutating func next(_ answer: HTTPAnswer?) -> OutgoingRequest? {
+        guard let answer else {
+            return ClosedLoopHTTP.request("POST", "/v1/players", json: #"{"name":"load \#(index)"}"#)
+        }
+        guard let player else {
+            guard answer.status == 201,
+                let registered = try? JSONDecoder().decode(Registered.self, from: Data(answer.body))
+            else {
+                failures.append("client \(index): registration answered HTTP \(answer.status)")
+                return nil
+            }
+            player = registered
+            return submission(via: 0)
+        }
+        latencies.append(answer.seconds)
+        let key = "c\(index)-s\(number)"
+        switch answer.status {
+        case 201: created += 1
+        case 200: duplicates += 1
+        default: failures.append("\(key): HTTP \(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
+        }
+        if number % 10 == 9, !sentTwice {
+            sentTwice = true
+            return submission(via: retryVia)
+        }
+        accepted.append(key)
+        sentTwice = false
+        number += 1
+        return number < count ? submission(via: 0) : nil
+    }
+
+    private func submission(via: Int) -> OutgoingRequest {
+        let player = self.player!
+        // Plausible scores only: every level's maximum is above 1,000.
+        return ClosedLoopHTTP.request(
+            "POST", "/v1/players/\(player.id)/scores",
+            headers: [("Authorization", "Bearer \(player.token)"), ("Idempotency-Key", "c\(index)-s\(number)")],
+            json: #"{"level":\#(1 + number % 3),"score":\#(number * 37 % 1_000),"milliseconds":60000}"#, via: via)
+    }
 }
 
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
@@ -125,6 +132,9 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
     return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
 }
 
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--serve" {
+    try ServeChild.run(database: CommandLine.arguments[2])
+}
 let options = Options(CommandLine.arguments)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leaderboard-load-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -147,40 +157,83 @@ if let database = options.database {
         String(
             format: "reference: the same inserts %d to a transaction (group commit's ceiling): %.0f inserts/s",
             options.clients, batched))
+    let storeAlone = try await StoreReference.run(folder: folder, count: options.submissions, clients: options.clients)
+    print(
+        String(
+            format: "reference: the store alone (no HTTP), %d tasks submitting: %.0f submissions/s, %.0f us cpu each",
+            options.clients, storeAlone.perSecond, storeAlone.cpuPerSubmission * 1e6))
 }
 let levels = try LevelFiles.load(from: try AssetDirectory.locate())
-let stores: [LeaderboardStore]
+let databases: [String]
 if let database = options.database {
     let url = database + (database.contains("?") ? "&" : "?") + "schema=load\(getpid())"
-    stores = try (0..<options.servers).map { _ in try LeaderboardStore(postgres: url) }
+    databases = Array(repeating: url, count: options.servers)
 } else {
-    stores = [try LeaderboardStore(path: folder.appendingPathComponent("load.sqlite").path)]
+    databases = [folder.appendingPathComponent("load.sqlite").path]
 }
-let servers = try stores.map { try EmbeddedLeaderboardServer(store: $0, levels: levels, policy: .unlimited) }
-let server = servers[0]
-let bases = servers.map { URL(string: $0.url)! }
-let configuration = URLSessionConfiguration.ephemeral
-configuration.httpMaximumConnectionsPerHost = options.clients
-configuration.timeoutIntervalForRequest = 60
-let session = URLSession(configuration: configuration)
-
+// The first server creates the schema; the others start once it listens.
+var servers = [try ServerProcess(database: databases[0])]
+for database in databases.dropFirst() { servers.append(try ServerProcess(database: database)) }
+let engine = options.database == nil ? "sqlite" : "postgresql"
 print(
     "leaderboard-load: \(options.submissions) submissions from \(options.clients) concurrent clients to "
-        + servers.map(\.url).joined(separator: " and ") + " (\(server.store.engineName))")
-let started = Date()
-let reports = await withTaskGroup(of: ClientReport.self) { group in
-    for index in 0..<options.clients {
-        let share = options.submissions / options.clients + (index < options.submissions % options.clients ? 1 : 0)
-        group.addTask { await runClient(index, count: share, bases: bases, session: session) }
+        + servers.map { "http://127.0.0.1:\($0.port)" }.joined(separator: " and ") + " (\(engine), server in its own "
+        + "process\(servers.count > 1 ? "es" : ""))")
+// The same-run reference for HTTP: the same server process answering `GET /health` (no body to read, no database)
+// to the same clients, as many requests: what HTTP alone costs here, the ceiling for any endpoint.
+let health: (perSecond: Double, p99: Double, cpu: Double) = try {
+    let cpu = servers.map { $0.cpuSeconds() ?? 0 }.reduce(0, +)
+    var remaining = Array(repeating: options.submissions / options.clients + 1, count: options.clients)
+    var latencies: [Double] = []
+    let started = ClosedLoopHTTP.nanoseconds()
+    try ClosedLoopHTTP(ports: (0..<options.clients).map { [servers[$0 % servers.count].port] }).run { index, answer in
+        if let answer {
+            guard answer.status == 200 else {
+                throw ClosedLoopError.malformed(client: index, "health \(answer.status)")
+            }
+            latencies.append(answer.seconds)
+        }
+        guard remaining[index] > 0 else { return nil }
+        remaining[index] -= 1
+        return ClosedLoopHTTP.request("GET", "/health")
     }
-    var all: [ClientReport] = []
-    for await report in group { all.append(report) }
-    return all
+    let seconds = Double(ClosedLoopHTTP.nanoseconds() - started) / 1e9
+    latencies.sort()
+    let used = servers.map { $0.cpuSeconds() ?? 0 }.reduce(0, +) - cpu
+    return (Double(latencies.count) / seconds, percentile(latencies, 0.99), used / Double(max(1, latencies.count)))
+}()
+print(
+    String(
+        format:
+            "reference: GET /health from the same clients to the same server: %.0f requests/s, p99 %.2f ms, "
+            + "server cpu %.0f us a request", health.perSecond, health.p99 * 1000, health.cpu * 1e6))
+let serverCPUBefore = servers.map { $0.cpuSeconds() ?? 0 }.reduce(0, +)
+var clients = (0..<options.clients).map { index in
+    LoadClient(
+        index: index,
+        count: options.submissions / options.clients + (index < options.submissions % options.clients ? 1 : 0),
+        retryVia: servers.count > 1 ? 1 : 0)
 }
-let seconds = Date().timeIntervalSince(started)
-let latencies = reports.flatMap(\.latencies).sorted()
-let failures = reports.flatMap(\.failures)
-let accepted = reports.flatMap(\.accepted)
+let ports = (0..<options.clients).map { index in
+    servers.count > 1
+        ? [servers[index % servers.count].port, servers[(index + 1) % servers.count].port]
+        : [servers[0].port]
+}
+let generatorCPU = ProcessCPU.seconds()
+let started = ClosedLoopHTTP.nanoseconds()
+var loadError: (any Error)?
+do {
+    try ClosedLoopHTTP(ports: ports).run { index, answer in clients[index].next(answer) }
+} catch {
+    loadError = error
+}
+let seconds = Double(ClosedLoopHTTP.nanoseconds() - started) / 1e9
+let generatorSeconds = ProcessCPU.seconds() - generatorCPU
+let serverCPU = servers.map { $0.cpuSeconds() ?? 0 }.reduce(0, +) - serverCPUBefore
+let serverReports = servers.map { $0.stop() }
+let latencies = clients.flatMap(\.latencies).sorted()
+let failures = clients.flatMap(\.failures) + (loadError.map { ["load: \($0)"] } ?? [])
+let accepted = clients.flatMap(\.accepted)
 let requests = latencies.count
 print(String(format: "requests %d in %.2f s: %.0f requests/s", requests, seconds, Double(requests) / seconds))
 print(
@@ -188,12 +241,20 @@ print(
         format: "latency ms: p50 %.2f  p90 %.2f  p99 %.2f  max %.2f", percentile(latencies, 0.5) * 1000,
         percentile(latencies, 0.9) * 1000, percentile(latencies, 0.99) * 1000, (latencies.last ?? 0) * 1000))
 print(
-    "answers: \(reports.map(\.created).reduce(0, +)) created (201), \(reports.map(\.duplicates).reduce(0, +)) "
+    String(
+        format:
+            "cpu: server %.2f s (%.0f us a request), load generator %.2f s (%.0f us a request), of %.2f s x 2 cores",
+        serverCPU, serverCPU / Double(max(1, requests)) * 1e6, generatorSeconds,
+        generatorSeconds / Double(max(1, requests)) * 1e6, seconds))
+print(
+    "answers: \(clients.map(\.created).reduce(0, +)) created (201), \(clients.map(\.duplicates).reduce(0, +)) "
         + "duplicates (200), \(failures.count) failed")
 for failure in failures.prefix(10) { print("  failure: \(failure)") }
 
 // The audit: the database holds each accepted key exactly once and nothing else.
-let stored = try server.store.allScores()
+let auditStore = try LeaderboardStore(database: databases[0])
+let stored = try auditStore.allScores()
+auditStore.close()
 let storedKeys = stored.map(\.key)
 let distinct = Set(storedKeys)
 let lost = Set(accepted).subtracting(distinct)
@@ -202,19 +263,15 @@ let unexpected = distinct.subtracting(accepted)
 print(
     "audit: \(accepted.count) accepted, \(stored.count) rows, \(lost.count) lost, \(doubled) doubled, "
         + "\(unexpected.count) unexpected")
-let commits = stores.map(\.commitCounts).reduce((transactions: 0, submissions: 0)) {
-    ($0.transactions + $1.transactions, $0.submissions + $1.submissions)
-}
+let transactions = serverReports.map(\.transactions).reduce(0, +)
+let submitted = serverReports.map(\.submissions).reduce(0, +)
 print(
     String(
         format: "group commit: %d submissions in %d transactions (%.1f a transaction); server / loop reference %.2fx",
-        commits.submissions, commits.transactions, Double(commits.submissions) / Double(max(1, commits.transactions)),
-        Double(requests) / seconds / loop))
+        submitted, transactions, Double(submitted) / Double(max(1, transactions)), Double(requests) / seconds / loop))
 if servers.count > 1 {
-    print("per server: " + stores.map { "\($0.commitCounts.submissions) submissions" }.joined(separator: ", "))
+    print("per server: " + serverReports.map { "\($0.submissions) submissions" }.joined(separator: ", "))
 }
-for server in servers { server.stop() }
-for store in stores { store.close() }
 let rankOK =
     options.rank == 0
     ? true : try await RankBenchmark.run(rows: options.rank, queries: options.queries, folder: folder, levels: levels)
