@@ -60,7 +60,7 @@ public enum LeaderboardServer {
     public static func run(
         host: String, port: Int, database: String, levels: [Level], policy: LeaderboardPolicy = LeaderboardPolicy()
     ) async throws {
-        var logger = Logger(label: "interlude.leaderboard")
+        var logger = Logger(label: "interlude.leaderboard", factory: ServerLogHandler.init)
         logger.logLevel = .info
         let store: LeaderboardStore
         if LeaderboardStore.isPostgres(database) {
@@ -136,7 +136,7 @@ public final class EmbeddedLeaderboardServer: Sendable {
         store: LeaderboardStore, port: Int, levels: [Level], policy: LeaderboardPolicy, ownsStore: Bool
     ) throws {
         self.ownsStore = ownsStore
-        var logger = Logger(label: "interlude.leaderboard.embedded")
+        var logger = Logger(label: "interlude.leaderboard.embedded", factory: ServerLogHandler.init)
         logger.logLevel = .warning
         let faults = LeaderboardFaults()
         do {

@@ -11,7 +11,7 @@ import Synchronization
 /// first submission, gathers whatever waits, commits, answers, and goes on while submissions come; it ends after a
 /// second with nothing to do (so that a store nobody uses holds no thread). It calls GRDB synchronously: no hop
 /// through Swift concurrency's pool between two transactions, so the next batch starts as soon as one commits.
-final class GroupCommitter: @unchecked Sendable {  // `pending` and `isRunning` are guarded by `condition`
+final class GroupCommitter: @unchecked Sendable {  // `pending`, `isRunning` guarded by `condition`; see `owners`
     private struct Waiting {
         let submission: Submission
         let continuation: CheckedContinuation<SubmissionOutcome, any Error>
@@ -28,6 +28,8 @@ final class GroupCommitter: @unchecked Sendable {  // `pending` and `isRunning` 
     private let condition = NSCondition()
     private var pending: [Waiting] = []
     private var isRunning = false
+    /// Whose token is whose, learnt by the committing thread (only it reads or writes this).
+    private var owners = TokenOwners()
     /// Transactions committed and submissions in them, for the benchmark's report.
     let counts = Mutex<(transactions: Int, submissions: Int)>((0, 0))
 
@@ -79,11 +81,13 @@ final class GroupCommitter: @unchecked Sendable {  // `pending` and `isRunning` 
         let (now, lifetime) = (clock(), keyLifetime)
         let submissions = batch.map(\.submission)
         do {
+            var owners = self.owners
             let results = try writer.write { db -> [Result<SubmissionOutcome, any Error>] in
                 try Submission.sweepExpiredKeys(
                     db, now: now, keyLifetime: lifetime, limit: max(Submission.sweepLimit, 2 * submissions.count))
-                return try Self.apply(submissions, db, now: now, keyLifetime: lifetime)
+                return try Self.apply(submissions, db, now: now, keyLifetime: lifetime, owners: &owners)
             }
+            self.owners = owners
             counts.withLock {
                 $0.transactions += 1
                 $0.submissions += batch.count
@@ -96,27 +100,33 @@ final class GroupCommitter: @unchecked Sendable {  // `pending` and `isRunning` 
 
     /// Applies every submission in one savepoint; if one throws (an SQLite error, not a refusal: those are outcomes),
     /// that savepoint is rolled back and each is applied again in its own, so that only the failing one fails.
-    private static func apply(_ submissions: [Submission], _ db: Database, now: Double, keyLifetime: Double) throws
-        -> [Result<SubmissionOutcome, any Error>]
-    {
+    private static func apply(
+        _ submissions: [Submission], _ db: Database, now: Double, keyLifetime: Double, owners: inout TokenOwners
+    ) throws -> [Result<SubmissionOutcome, any Error>] {
         var outcomes: [SubmissionOutcome] = []
         do {
             try db.inSavepoint {
-                outcomes = try submissions.map { try $0.apply(db, now: now, keyLifetime: keyLifetime) }
+                outcomes = []
+                for submission in submissions {
+                    outcomes.append(try submission.apply(db, now: now, keyLifetime: keyLifetime, owners: &owners))
+                }
                 return .commit
             }
             return outcomes.map { .success($0) }
         } catch {
-            return submissions.map { submission in
-                Result {
-                    var outcome = SubmissionOutcome.unauthorized
-                    try db.inSavepoint {
-                        outcome = try submission.apply(db, now: now, keyLifetime: keyLifetime)
-                        return .commit
-                    }
-                    return outcome
-                }
+            var results: [Result<SubmissionOutcome, any Error>] = []
+            for submission in submissions {
+                results.append(
+                    Result {
+                        var outcome = SubmissionOutcome.unauthorized
+                        try db.inSavepoint {
+                            outcome = try submission.apply(db, now: now, keyLifetime: keyLifetime, owners: &owners)
+                            return .commit
+                        }
+                        return outcome
+                    })
             }
+            return results
         }
     }
 }

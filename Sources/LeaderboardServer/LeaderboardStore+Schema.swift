@@ -6,7 +6,10 @@
 //                                                       over at most the level's maximum score rows (a few
 //                                                       thousand, since scores are bounded), however many players
 //   submissionKey(playerId, key, scoreId, level, score, createdAt)   idempotency keys still remembered
-// v1 kept the key in `score` under a UNIQUE constraint, for ever; v2 moves keys out so that they can expire.
+// v1 kept the key in `score` under a UNIQUE constraint, for ever; v2 moves keys out so that they can expire; v3 keeps
+// the keys in their primary key's b-tree (WITHOUT ROWID) and drops the index by score row (only audits joined on it):
+// two b-trees fewer to write for each submission; v4 keeps `bestCount` up to date by triggers on `best`, so that a
+// submission raises its best with one statement.
 
 import GRDB
 
@@ -70,6 +73,38 @@ extension LeaderboardStore {
                         players INTEGER NOT NULL,
                         PRIMARY KEY (level, score)) WITHOUT ROWID;
                     INSERT INTO bestCount SELECT level, score, COUNT(*) FROM best GROUP BY level, score;
+                    """)
+        }
+        migrator.registerMigration("v3: keys without rowid") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE submissionKey3 (
+                        playerId INTEGER NOT NULL,
+                        key TEXT NOT NULL,
+                        scoreId INTEGER NOT NULL,
+                        level INTEGER NOT NULL,
+                        score INTEGER NOT NULL,
+                        createdAt REAL NOT NULL,
+                        PRIMARY KEY (playerId, key)) WITHOUT ROWID;
+                    INSERT INTO submissionKey3 SELECT playerId, key, scoreId, level, score, createdAt FROM submissionKey;
+                    DROP TABLE submissionKey;
+                    ALTER TABLE submissionKey3 RENAME TO submissionKey;
+                    CREATE INDEX submissionKey_by_age ON submissionKey(createdAt);
+                    """)
+        }
+        migrator.registerMigration("v4: bestCount by triggers") { db in
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER best_inserted AFTER INSERT ON best BEGIN
+                        INSERT INTO bestCount (level, score, players) VALUES (NEW.level, NEW.score, 1)
+                            ON CONFLICT (level, score) DO UPDATE SET players = players + 1;
+                    END;
+                    CREATE TRIGGER best_raised AFTER UPDATE OF score ON best BEGIN
+                        UPDATE bestCount SET players = players - 1 WHERE level = OLD.level AND score = OLD.score;
+                        DELETE FROM bestCount WHERE level = OLD.level AND score = OLD.score AND players <= 0;
+                        INSERT INTO bestCount (level, score, players) VALUES (NEW.level, NEW.score, 1)
+                            ON CONFLICT (level, score) DO UPDATE SET players = players + 1;
+                    END;
                     """)
         }
         return migrator

@@ -18,11 +18,20 @@ struct Submission: Sendable {
     /// when that is more, so that the sweep keeps up with the keys added, and never makes one transaction slow.
     static let sweepLimit = 64
 
-    func apply(_ db: Database, now: Double, keyLifetime: Double) throws -> SubmissionOutcome {
-        guard
-            let owner = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT id FROM player WHERE tokenHash = ?"), arguments: [tokenDigest])
-        else { return .unauthorized }
+    func apply(_ db: Database, now: Double, keyLifetime: Double, owners: inout TokenOwners) throws
+        -> SubmissionOutcome
+    {
+        let owner: Int64
+        if let known = owners[tokenDigest] {
+            owner = known
+        } else {
+            guard
+                let found = try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT id FROM player WHERE tokenHash = ?"), arguments: [tokenDigest])
+            else { return .unauthorized }
+            owners.remember(tokenDigest, owner: found)
+            owner = found
+        }
         guard owner == player else { return .forbidden }
         let expiry = now - keyLifetime
         if let row = try Row.fetchOne(
@@ -50,34 +59,35 @@ struct Submission: Sendable {
     static func sweepExpiredKeys(_ db: Database, now: Double, keyLifetime: Double, limit: Int) throws {
         try db.cachedStatement(
             sql: """
-                DELETE FROM submissionKey WHERE rowid IN
-                    (SELECT rowid FROM submissionKey WHERE createdAt < ? ORDER BY createdAt LIMIT ?)
+                DELETE FROM submissionKey WHERE (playerId, key) IN
+                    (SELECT playerId, key FROM submissionKey WHERE createdAt < ? ORDER BY createdAt LIMIT ?)
                 """
         ).execute(arguments: [now - keyLifetime, limit])
     }
 
-    /// Raises the player's best on the level, and moves them in the count of players per best score.
+    /// Raises the player's best on the level (the triggers of `best` move them in `bestCount`, the count of players
+    /// per best score).
     private func updateBest(_ db: Database) throws {
-        let previous = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT score FROM best WHERE level = ? AND playerId = ?"),
-            arguments: [level, player])
-        if let previous {
-            guard score > previous else { return }
-            try db.cachedStatement(sql: "UPDATE best SET score = ? WHERE level = ? AND playerId = ?")
-                .execute(arguments: [score, level, player])
-            try db.cachedStatement(sql: "UPDATE bestCount SET players = players - 1 WHERE level = ? AND score = ?")
-                .execute(arguments: [level, previous])
-            try db.cachedStatement(sql: "DELETE FROM bestCount WHERE level = ? AND score = ? AND players <= 0")
-                .execute(arguments: [level, previous])
-        } else {
-            try db.cachedStatement(sql: "INSERT INTO best (level, playerId, score) VALUES (?, ?, ?)")
-                .execute(arguments: [level, player, score])
-        }
         try db.cachedStatement(
             sql: """
-                INSERT INTO bestCount (level, score, players) VALUES (?, ?, 1)
-                ON CONFLICT (level, score) DO UPDATE SET players = players + 1
+                INSERT INTO best (level, playerId, score) VALUES (?, ?, ?)
+                ON CONFLICT (level, playerId) DO UPDATE SET score = excluded.score WHERE excluded.score > best.score
                 """
-        ).execute(arguments: [level, score])
+        ).execute(arguments: [level, player, score])
+    }
+}
+
+/// Token digests and the player each belongs to, as found in `player` (a player's token never changes and players are
+/// never deleted, so an entry never goes stale). Bounded: past `capacity` entries it starts again empty. Used by the
+/// committing thread only.
+struct TokenOwners {
+    static let capacity = 100_000
+    private var owners: [String: Int64] = [:]
+
+    subscript(digest: String) -> Int64? { owners[digest] }
+
+    mutating func remember(_ digest: String, owner: Int64) {
+        if owners.count >= Self.capacity { owners.removeAll(keepingCapacity: true) }
+        owners[digest] = owner
     }
 }

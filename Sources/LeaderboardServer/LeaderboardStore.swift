@@ -241,14 +241,15 @@ public final class LeaderboardStore: Sendable {
     public func allScores() throws -> [(player: Int64, key: String, level: Int, score: Int64)] {
         switch engine {
         case .sqlite(let writer, _):
+            // Joined here, not in SQL: no index leads from a score to its key (none is needed to serve requests),
+            // and SQLite joined them row by row, quadratic in the rows.
             return try writer.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT s.playerId AS playerId, coalesce(k.key, '') AS key, s.level AS level, s.score AS score
-                        FROM score s LEFT JOIN submissionKey k ON k.scoreId = s.id ORDER BY s.id
-                        """
-                ).map { ($0["playerId"], $0["key"], $0["level"], $0["score"]) }
+                var keys: [Int64: String] = [:]
+                let cursor = try Row.fetchCursor(db, sql: "SELECT scoreId, key FROM submissionKey")
+                while let row = try cursor.next() { keys[row[0]] = row[1] }
+                return try Row.fetchAll(db, sql: "SELECT id, playerId, level, score FROM score ORDER BY id").map {
+                    ($0[1], keys[$0[0] as Int64] ?? "", $0[2], $0[3])
+                }
             }
         case .postgres(let database):
             return try waitFor(seconds: 300) { try await database.allScores().map { AuditRow($0) } }.map(\.tuple)

@@ -23,9 +23,11 @@ final class RateLimiter: Sendable {
         self.capacity = capacity
     }
 
-    /// Takes one token for `key`: nil when the request may go on, else the seconds to wait (at least 1).
-    func take(_ key: String) -> Int? {
+    /// Takes one token for `key`: nil when the request may go on, else the seconds to wait (at least 1). The key is
+    /// not worked out at all when the limit is off.
+    func take(_ key: @autoclosure () -> String) -> Int? {
         guard !limit.isUnlimited else { return nil }
+        let key = key()
         let now = clock()
         return buckets.withLock { buckets -> Int? in
             if buckets[key] == nil, buckets.count >= capacity {

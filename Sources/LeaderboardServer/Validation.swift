@@ -67,9 +67,14 @@ public enum Validation {
 
     /// An idempotency key: 1–64 characters of letters, digits, `_ - .`.
     public static func idempotencyKey(_ key: String?) throws -> String {
-        guard let key, (1...64).contains(key.count),
-            key.unicodeScalars.allSatisfy({
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0))
+        guard let key, (1...64).contains(key.utf8.count),
+            key.utf8.allSatisfy({ byte in
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                    return true
+                default: return false
+                }
             })
         else {
             throw APIError(
@@ -125,7 +130,10 @@ public enum Validation {
     /// The body of `POST /v1/players/:id/scores` read once: `submission(body:)` and `submissionMilliseconds(body:)`
     /// together, with the same checks and errors.
     static func submissionWithDuration(body: Data) throws -> (level: Int, score: Int64, milliseconds: Int64?) {
-        let body = try decodeBody(SubmitBodyWithDuration.self, from: body)
+        let body =
+            try SubmissionBody.plain(body).map {
+                SubmitBodyWithDuration(level: Int($0.level), score: $0.score, milliseconds: $0.milliseconds)
+            } ?? decodeBody(SubmitBodyWithDuration.self, from: body)
         return (try level(String(body.level)), try score(body.score), try milliseconds(body.milliseconds))
     }
 
