@@ -63,6 +63,7 @@ public final class LeaderboardStore: Sendable {
         self.clock = clock
         self.keyLifetime = keyLifetime
         let writer: any DatabaseWriter
+        var checkpointer: DatabaseQueue?
         if let path {
             // Not NSString's deletingLastPathComponent: it traps on a one-character path on Linux (Swift 6.3).
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -71,14 +72,28 @@ public final class LeaderboardStore: Sendable {
             }
             // Durable on acknowledgment: in WAL mode, synchronous=FULL fsyncs the log at every commit (NORMAL would
             // only at checkpoints, and a power cut could lose acknowledged scores).
+            // The log is copied into the database by a connection of its own (GroupCommitter's checkpointer), not
+            // by whichever commit crosses SQLite's 1,000-page mark: that commit, and every submission waiting on it,
+            // would wait for the copy and its fsync.
             var configuration = Configuration()
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            // The checkpointer's RESTART holds writers back for a moment: they wait for it rather than fail.
+            configuration.busyMode = .timeout(10)
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                _ = try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint = 0")
+            }
             writer = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(writer)
+            var waiting = configuration
+            waiting.busyMode = .timeout(2)  // its RESTART waits for the transaction under way, at most 2 s
+            checkpointer = try DatabaseQueue(path: path, configuration: waiting)
         } else {
             writer = try DatabaseQueue()
+            try Self.migrator.migrate(writer)
         }
-        try Self.migrator.migrate(writer)
-        engine = .sqlite(writer, GroupCommitter(writer: writer, clock: clock, keyLifetime: keyLifetime))
+        engine = .sqlite(
+            writer,
+            GroupCommitter(writer: writer, checkpointer: checkpointer, clock: clock, keyLifetime: keyLifetime))
     }
 
     /// Connects to the PostgreSQL database at `url` (`postgres://USER@HOST:PORT/DB`, see PostgresLeaderboard.swift)

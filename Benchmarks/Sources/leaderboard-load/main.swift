@@ -230,6 +230,8 @@ do {
 let seconds = Double(ClosedLoopHTTP.nanoseconds() - started) / 1e9
 let generatorSeconds = ProcessCPU.seconds() - generatorCPU
 let serverCPU = servers.map { $0.cpuSeconds() ?? 0 }.reduce(0, +) - serverCPUBefore
+// The log is copied into the database in the background (GroupCommitter): it must stay bounded under steady load.
+let walBytes = (try? FileManager.default.attributesOfItem(atPath: databases[0] + "-wal")[.size] as? Int) ?? nil
 let serverReports = servers.map { $0.stop() }
 let latencies = clients.flatMap(\.latencies).sorted()
 let failures = clients.flatMap(\.failures) + (loadError.map { ["load: \($0)"] } ?? [])
@@ -246,6 +248,9 @@ print(
             "cpu: server %.2f s (%.0f us a request), load generator %.2f s (%.0f us a request), of %.2f s x 2 cores",
         serverCPU, serverCPU / Double(max(1, requests)) * 1e6, generatorSeconds,
         generatorSeconds / Double(max(1, requests)) * 1e6, seconds))
+if let walBytes, options.database == nil {
+    print(String(format: "write-ahead log at the end of the load: %.1f MB", Double(walBytes) / 1e6))
+}
 print(
     "answers: \(clients.map(\.created).reduce(0, +)) created (201), \(clients.map(\.duplicates).reduce(0, +)) "
         + "duplicates (200), \(failures.count) failed")
@@ -279,4 +284,5 @@ let ok =
     rankOK && failures.isEmpty && lost.isEmpty && doubled == 0 && unexpected.isEmpty
     && accepted.count == options.submissions
 print(ok ? "PASS" : "FAIL")
+try? FileManager.default.removeItem(at: folder)  // exit skips the `defer` above
 exit(ok ? 0 : 1)
