@@ -41,13 +41,17 @@ final class HardeningTests: ServerTestCase {
             slow.append(connection)
         }
         _ = health()  // the first answer also warms the client side
-        var slowest = 0.0
+        var times: [Double] = []
         for _ in 0..<20 {
             let (status, seconds) = health()
             XCTAssertEqual(status, "HTTP/1.1 200 OK")
-            slowest = max(slowest, seconds)
+            times.append(seconds)
         }
-        XCTAssertLessThan(slowest, 0.1, "the slowest of 20 /health answers took \(slowest) s")
+        // Held connections that blocked the server would delay every answer; a busy machine (CI runs the fuzzers
+        // beside the tests) may delay one or two: 18 of 20 within 100 ms, none past 1 s.
+        times.sort()
+        XCTAssertLessThan(times[17], 0.1, "the 18th fastest of 20 /health answers took \(times[17]) s: \(times)")
+        XCTAssertLessThan(times[19], 1, "the slowest of 20 /health answers took \(times[19]) s")
         // The idle timeout (1.5 s) and read deadline (1 s) close them all.
         let closed = slow.filter { $0.isClosedByServer(within: 4) }.count
         XCTAssertEqual(closed, 1000, "every slow connection was closed by the server")
