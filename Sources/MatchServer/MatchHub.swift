@@ -117,13 +117,21 @@ public final class MatchHub: Sendable {
         }
     }
 
+    /// Whether nothing was heard for more than `seconds` since `lastHeard`. `now` may be earlier than `lastHeard`: the
+    /// check reads the clock before taking the lock, and a message received meanwhile (on another thread, its clock
+    /// read later) sets `lastHeard` past it. That is "just heard"; the wrapping difference once read it as centuries
+    /// of silence, and a fresh connection under load was dropped as idle.
+    static func isSilent(since lastHeard: UInt64, now: UInt64, for seconds: Double) -> Bool {
+        now > lastHeard && Double(now - lastHeard) / 1e9 > seconds
+    }
+
     /// Why connection `id` must end now (idle, overflowed, shutting down), or nil.
     func check(_ id: Int) -> Ending? {
         let now = Self.now()
         return state.withLock { hub in
             guard let peer = hub.peers[id] else { return .closed }
             if let ending = peer.ending { return ending }
-            if Double(now &- peer.lastHeard) / 1e9 > policy.idleTimeout { return .timedOut }
+            if Self.isSilent(since: peer.lastHeard, now: now, for: policy.idleTimeout) { return .timedOut }
             return nil
         }
     }
@@ -136,7 +144,7 @@ public final class MatchHub: Sendable {
         return state.withLock { hub -> MatchWireError? in
             guard var peer = hub.peers[id] else { return nil }
             peer.lastHeard = now
-            let elapsed = Double(now &- peer.lastRefill) / 1e9
+            let elapsed = now > peer.lastRefill ? Double(now - peer.lastRefill) / 1e9 : 0
             peer.tokens = min(policy.messageBurst, peer.tokens + elapsed * policy.messagesPerSecond)
             peer.lastRefill = now
             peer.tokens -= 1
