@@ -21,9 +21,8 @@ struct SubmitBody: Decodable {
     let level: Int
     let score: Int64
 }
-/// The run's duration, milliseconds of play (optional in the JSON: a submission without it is refused by the rules).
-struct SubmitDuration: Decodable { let milliseconds: Int64? }
-/// The whole body of a submission, decoded once.
+/// The whole body of a submission, decoded once: with the run's duration, milliseconds of play (optional in the
+/// JSON: a submission without it is refused by the rules).
 struct SubmitBodyWithDuration: Decodable {
     let level: Int
     let score: Int64

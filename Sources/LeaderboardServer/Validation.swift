@@ -117,24 +117,28 @@ public enum Validation {
 
     /// The body of `POST /v1/players/:id/scores`, decoded and checked: the level and the score as they are stored.
     public static func submission(body: Data) throws -> (level: Int, score: Int64) {
-        let body = try decodeBody(SubmitBody.self, from: body)
+        let body = try decodeSubmission(body, as: SubmitBody.self) { SubmitBody(level: $0.level, score: $0.score) }
         return (try level(String(body.level)), try score(body.score))
     }
 
-    /// The run's duration in the body of `POST /v1/players/:id/scores`: milliseconds of play within
-    /// 0...maxMilliseconds, or nil when the body does not say (a client from before issue 17).
-    public static func submissionMilliseconds(body: Data) throws -> Int64? {
-        try milliseconds(try decodeBody(SubmitDuration.self, from: body).milliseconds)
+    /// What the route reads: `submission(body:)` and the run's duration (milliseconds of play within
+    /// 0...maxMilliseconds, or nil when the body does not say: a client from before issue 17), from one decoding.
+    static func submissionWithDuration(body: Data) throws -> (level: Int, score: Int64, milliseconds: Int64?) {
+        let body = try decodeSubmission(body, as: SubmitBodyWithDuration.self) { $0 }
+        return (try level(String(body.level)), try score(body.score), try milliseconds(body.milliseconds))
     }
 
-    /// The body of `POST /v1/players/:id/scores` read once: `submission(body:)` and `submissionMilliseconds(body:)`
-    /// together, with the same checks and errors.
-    static func submissionWithDuration(body: Data) throws -> (level: Int, score: Int64, milliseconds: Int64?) {
-        let body =
-            try SubmissionBody.plain(body).map {
-                SubmitBodyWithDuration(level: Int($0.level), score: $0.score, milliseconds: $0.milliseconds)
-            } ?? decodeBody(SubmitBodyWithDuration.self, from: body)
-        return (try level(String(body.level)), try score(body.score), try milliseconds(body.milliseconds))
+    /// A submission's body as `T`: read without JSONDecoder when it has the plain shape (SubmissionBody.swift), else
+    /// through it, so that both readings above (the fuzzers' and the route's) take the same path.
+    private static func decodeSubmission<T: Decodable>(
+        _ body: Data, as type: T.Type, _ plain: (SubmitBodyWithDuration) -> T
+    ) throws -> T {
+        if let fields = SubmissionBody.plain(body) {
+            return plain(
+                SubmitBodyWithDuration(level: Int(fields.level), score: fields.score, milliseconds: fields.milliseconds)
+            )
+        }
+        return try decodeBody(T.self, from: body)
     }
 
     private static func milliseconds(_ milliseconds: Int64?) throws -> Int64? {
