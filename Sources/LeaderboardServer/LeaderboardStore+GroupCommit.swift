@@ -76,7 +76,6 @@ final class GroupCommitter: @unchecked Sendable {  // `pending`, `isRunning` gua
             commitsSinceCheckpoint += 1
             if commitsSinceCheckpoint >= Self.commitsPerCheckpoint { checkpointInBackground() }
         }
-        checkpointInBackground()
     }
 
     /// A checkpoint unless one is under way: first passive (it waits for no reader or writer: commits go on while it
@@ -97,14 +96,16 @@ final class GroupCommitter: @unchecked Sendable {  // `pending`, `isRunning` gua
         }
     }
 
-    /// What waits (at most `batchLimit`), after waiting for it at most `lingerSeconds`; nil (and the thread marked
-    /// gone, under the lock) when nothing came.
+    /// What waits (at most `batchLimit`), after waiting for it at most `lingerSeconds`; nil when nothing came: the
+    /// thread then checkpoints what it committed and is marked gone, both under the lock, so that a thread started
+    /// after it never shares its state (`commitsSinceCheckpoint`, `owners`) with it.
     private func nextBatch() -> [Waiting]? {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: Self.lingerSeconds)
         while pending.isEmpty {
             if !condition.wait(until: deadline), pending.isEmpty {
+                if commitsSinceCheckpoint > 0 { checkpointInBackground() }
                 isRunning = false
                 return nil
             }

@@ -83,14 +83,13 @@ public final class LeaderboardStore: Sendable {
                 _ = try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint = 0")
             }
             writer = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(writer)
             var waiting = configuration
             waiting.busyMode = .timeout(2)  // its RESTART waits for the transaction under way, at most 2 s
             checkpointer = try DatabaseQueue(path: path, configuration: waiting)
         } else {
             writer = try DatabaseQueue()
-            try Self.migrator.migrate(writer)
         }
+        try Self.migrator.migrate(writer)
         engine = .sqlite(
             writer,
             GroupCommitter(writer: writer, checkpointer: checkpointer, clock: clock, keyLifetime: keyLifetime))

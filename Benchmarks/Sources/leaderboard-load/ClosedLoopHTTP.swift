@@ -64,7 +64,7 @@ final class ClosedLoopHTTP {
         self.timeout = timeout
         perClient = ports.first?.count ?? 1
         precondition(perClient > 0 && ports.allSatisfy { $0.count == perClient })
-        for (index, port) in ports.flatMap({ $0 }).enumerated() {
+        for port in ports.flatMap({ $0 }) {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw ClosedLoopError.system("socket", errno) }
             var address = sockaddr_in()
@@ -84,7 +84,6 @@ final class ClosedLoopHTTP {
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = index
             pollers.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             connections.append(Connection(fd: fd))
         }
