@@ -9,8 +9,8 @@
 // `interlude leaderboard serve` (SIGINT/SIGTERM shut it down gracefully through swift-service-lifecycle:
 // the listener closes, requests in flight finish their writes), and `EmbeddedLeaderboardServer` (this
 // process, loopback, a free port) that `interlude play`/`replay` and the tests start.
-// Imports Hummingbird, GRDB, ServiceLifecycle, Logging, Foundation, and GameCore for the levels and scoring rules
-// only: the game's client (Services/HTTPLeaderboard.swift) speaks to it only over HTTP.
+// Imports Hummingbird, GRDB (and its SQLite: RawStatement.swift), ServiceLifecycle, Logging, Foundation, and GameCore
+// for the levels and scoring rules only: the game's client (Services/HTTPLeaderboard.swift) speaks to it only over HTTP.
 // Start reading at `application(...)` below, then LeaderboardRoutes.
 
 import EmbeddedServer

@@ -142,11 +142,13 @@ final class GroupCommitter: @unchecked Sendable {  // `pending`, `isRunning` gua
         _ submissions: [Submission], _ db: Database, now: Double, keyLifetime: Double, owners: inout TokenOwners
     ) throws -> [Result<SubmissionOutcome, any Error>] {
         var outcomes: [SubmissionOutcome] = []
+        let statements = try SubmissionStatements(db)
         do {
             try db.inSavepoint {
                 outcomes = []
                 for submission in submissions {
-                    outcomes.append(try submission.apply(db, now: now, keyLifetime: keyLifetime, owners: &owners))
+                    outcomes.append(
+                        try submission.apply(db, statements, now: now, keyLifetime: keyLifetime, owners: &owners))
                 }
                 return .commit
             }
@@ -158,7 +160,8 @@ final class GroupCommitter: @unchecked Sendable {  // `pending`, `isRunning` gua
                     Result {
                         var outcome = SubmissionOutcome.unauthorized
                         try db.inSavepoint {
-                            outcome = try submission.apply(db, now: now, keyLifetime: keyLifetime, owners: &owners)
+                            outcome = try submission.apply(
+                                db, statements, now: now, keyLifetime: keyLifetime, owners: &owners)
                             return .commit
                         }
                         return outcome
