@@ -80,6 +80,9 @@ public final class LeaderboardStore: Sendable {
             configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
+                // Statement journals (a savepoint's copies of the pages it changes) in memory, not in temporary
+                // files created and deleted for each one.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
                 _ = try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint = 0")
             }
             writer = try DatabasePool(path: path, configuration: configuration)
