@@ -52,8 +52,6 @@ public final class LeaderboardStore: Sendable {
     let clock: @Sendable () -> Double
     /// Seconds a key is remembered.
     let keyLifetime: Double
-    /// Submissions answered by PostgreSQL (each its own transaction there), for the benchmark's report.
-    private let postgresCommits = Mutex(0)
 
     /// Opens (and migrates) the SQLite database at `path`, or an in-memory one when `path` is nil.
     public init(
@@ -187,9 +185,7 @@ public final class LeaderboardStore: Sendable {
         case .sqlite(_, let committer):
             return try await committer.submit(submission)
         case .postgres(let database):
-            let outcome = try await database.submit(submission, now: clock(), keyLifetime: keyLifetime)
-            postgresCommits.withLock { $0 += 1 }
-            return outcome
+            return try await database.submit(submission, now: clock(), keyLifetime: keyLifetime)
         }
     }
 
@@ -234,14 +230,14 @@ public final class LeaderboardStore: Sendable {
         }
     }
 
-    /// Transactions committed for submissions, and the submissions in them (group commit at work; PostgreSQL: one
-    /// transaction each, grouped into WAL flushes by the database itself).
+    /// Transactions committed for submissions, and the submissions in them (group commit at work; PostgreSQL: this
+    /// server's calls of `leaderboard_submit_batch`, each one transaction).
     public var commitCounts: (transactions: Int, submissions: Int) {
         switch engine {
         case .sqlite(_, let committer): return committer.counts.withLock { $0 }
-        case .postgres:
-            let count = postgresCommits.withLock { $0 }
-            return (count, count)
+        case .postgres(let database):
+            let counts = database.callCounts.withLock { $0 }
+            return (counts.calls, counts.submissions)
         }
     }
 

@@ -79,6 +79,11 @@ final class TwoServerTests: XCTestCase {
         XCTAssertEqual(reports.map(\.created).reduce(0, +), clients * perClient)
         XCTAssertEqual(reports.map(\.duplicates).reduce(0, +), clients * perClient / 10)
 
+        // Each server stored what came while its previous call was under way in one call (group commit).
+        let counts = stores.map(\.commitCounts)
+        XCTAssertEqual(counts.map(\.submissions).reduce(0, +), clients * perClient * 11 / 10)
+        XCTAssertLessThan(
+            counts.map(\.transactions).reduce(0, +), clients * perClient, "submissions shared calls: \(counts)")
         // The audit, read through either server's store: each accepted key exactly once, nothing else.
         for store in stores {
             let keys = try store.allScores().map(\.key)
@@ -93,6 +98,10 @@ final class TwoServerTests: XCTestCase {
             for entry in tops[0] {
                 let ranks = try await stores.asyncMap { try await $0.rank(player: entry.player, level: level) }
                 XCTAssertEqual(ranks[0]?.score, entry.score)
+                // The counts of players per best score, moved by both servers' batches, give the true rank.
+                XCTAssertEqual(
+                    ranks[0]?.rank, 1 + tops[0].filter { $0.score > entry.score }.count,
+                    "player \(entry.player) level \(level)")
                 XCTAssertEqual(ranks[0]?.rank, ranks[1]?.rank)
                 XCTAssertEqual(ranks[0]?.score, ranks[1]?.score)
             }
