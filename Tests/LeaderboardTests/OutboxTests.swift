@@ -34,16 +34,22 @@ final class OutboxTests: XCTestCase {
         return runtime
     }
 
-    func testScoresKeptWhileDownArriveOnceAfterAKillAndRelaunch() throws {
-        let folder = try TemporaryFolder("leaderboard").path
+    /// A server that answers 503, and an app (data in FOLDER/app) that resumed the saved game at 0.5 s and went back
+    /// to the menu at 4 s: its score is in the outbox. The caller stops the server.
+    func scoredWhileDown(_ name: String) throws -> (folder: String, EmbeddedLeaderboardServer, Runtime<Game>) {
+        let folder = try TemporaryFolder(name).path
         let server = try EmbeddedLeaderboardServer(databasePath: folder + "/server/leaderboard.sqlite")
-        defer { server.stop() }
         server.faults.fault = .unavailable
-
         try FileSnapshotStore(folder: folder + "/app").save(SavedGame.bytes())
         let first = try launch(folder + "/app", server)
         first.inject(.resume, at: .seconds(0.5))
         first.inject(.menu, at: .seconds(4))
+        return (folder, server, first)
+    }
+
+    func testScoresKeptWhileDownArriveOnceAfterAKillAndRelaunch() throws {
+        let (folder, server, first) = try scoredWhileDown("leaderboard")
+        defer { server.stop() }
         XCTAssertEqual(first.leaderboard.outbox.count, 1)
         let (key, score) = try XCTUnwrap(first.leaderboard.outbox.first)
         XCTAssertGreaterThan(score, 0)
@@ -82,14 +88,8 @@ final class OutboxTests: XCTestCase {
     /// Issue 17: each outbox score keeps the play time of its run (`outboxMs.KEY` in the snapshot), across a kill and
     /// relaunch, and the submission carries it (the server refuses a score without one).
     func testTheOutboxKeepsEachScoresPlayTimeAcrossARelaunch() throws {
-        let folder = try TemporaryFolder("leaderboard-duration").path
-        let server = try EmbeddedLeaderboardServer(databasePath: folder + "/server/leaderboard.sqlite")
+        let (folder, server, first) = try scoredWhileDown("leaderboard-duration")
         defer { server.stop() }
-        server.faults.fault = .unavailable
-        try FileSnapshotStore(folder: folder + "/app").save(SavedGame.bytes())
-        let first = try launch(folder + "/app", server)
-        first.inject(.resume, at: .seconds(0.5))
-        first.inject(.menu, at: .seconds(4))
         let key = try XCTUnwrap(first.leaderboard.outbox.keys.first)
         let milliseconds = try XCTUnwrap(first.leaderboard.outboxMilliseconds[key])
         XCTAssertEqual(milliseconds, LeaderboardClient.milliseconds(ofSteps: first.game.steps))

@@ -26,6 +26,16 @@ final class RuntimeMatchTests: XCTestCase {
         return true
     }
 
+    /// The game's runtime over a real socket to `server`, launched at 0 and joined to a multiplayer game at 500 ms.
+    static func joined(_ server: EmbeddedMatchServer) -> (Runtime<Game>, SocketMatchTransport, Nanoseconds) {
+        let runtime = Runtime(profile: .ios5, seed: 3)
+        let transport = SocketMatchTransport(url: server.url)
+        runtime.useMatch(transport)
+        runtime.inject(.launched, at: 0)
+        runtime.inject(.play(.multiplayer, level: 1), at: ms(500))
+        return (runtime, transport, ms(500))
+    }
+
     /// An answered call (the game's own runtime, the window's real-time transport): the socket closes at once,
     /// the other player is told within 1 s of real time; back on the menu the player joins again and both see
     /// each other; invariant 4 read the real socket all along; no descriptor is left open.
@@ -38,13 +48,8 @@ final class RuntimeMatchTests: XCTestCase {
             defer { server.stop() }
             let ann = try MatchConnection.connect(url: server.url, name: "ann", level: 1)
             defer { ann.close() }
-            let runtime = Runtime(profile: .ios5, seed: 3)
-            let transport = SocketMatchTransport(url: server.url)
-            runtime.useMatch(transport)
-            var now: Nanoseconds = 0
-            runtime.inject(.launched, at: now)
-            now = Self.ms(500)
-            runtime.inject(.play(.multiplayer, level: 1), at: now)
+            let (runtime, transport, joinedAt) = Self.joined(server)
+            var now = joinedAt
             XCTAssertTrue(runtime.match.isConnected, "a multiplayer session joins the match for real")
             XCTAssertNotNil(expectEvent(ann) { if case .message(.joined(_, "player")) = $0 { true } else { false } })
             XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.peerCount == 1 }, "we see ann")
@@ -91,13 +96,8 @@ final class RuntimeMatchTests: XCTestCase {
     /// The server going down mid-game (real time): the game is told, goes back to the menu, no crash.
     func testServerDownEndsTheMatchWithANotice() throws {
         let server = try EmbeddedMatchServer()
-        let runtime = Runtime(profile: .ios5, seed: 3)
-        let transport = SocketMatchTransport(url: server.url)
-        runtime.useMatch(transport)
-        var now: Nanoseconds = 0
-        runtime.inject(.launched, at: now)
-        now = Self.ms(500)
-        runtime.inject(.play(.multiplayer, level: 1), at: now)
+        let (runtime, _, joinedAt) = Self.joined(server)
+        var now = joinedAt
         XCTAssertTrue(runtime.match.isConnected)
         server.stop()
         XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.game.state.screen == .menu })
