@@ -141,39 +141,33 @@ final class GroupCommitter: @unchecked Sendable {  // `pending`, `isRunning` gua
         _ submissions: [Submission], _ writer: any DatabaseWriter, now: Double, keyLifetime: Double,
         owners: inout TokenOwners
     ) throws -> [Result<SubmissionOutcome, any Error>] {
-        let sweepLimit = max(Submission.sweepLimit, 2 * submissions.count)
+        /// One transaction: the key sweep, then each submission; `isolated`: each in a savepoint of its own, its
+        /// error its result, else the first error rolls the whole transaction back.
+        func transaction(isolated: Bool) throws -> [Result<SubmissionOutcome, any Error>] {
+            try writer.write { db in
+                try Submission.sweepExpiredKeys(
+                    db, now: now, keyLifetime: keyLifetime, limit: max(Submission.sweepLimit, 2 * submissions.count))
+                let statements = try SubmissionStatements(db)
+                return try submissions.map { submission in
+                    func apply() throws -> SubmissionOutcome {
+                        try submission.apply(db, statements, now: now, keyLifetime: keyLifetime, owners: &owners)
+                    }
+                    guard isolated else { return .success(try apply()) }
+                    return Result {
+                        var outcome = SubmissionOutcome.unauthorized
+                        try db.inSavepoint {
+                            outcome = try apply()
+                            return .commit
+                        }
+                        return outcome
+                    }
+                }
+            }
+        }
         do {
-            return try writer.write { db in
-                try Submission.sweepExpiredKeys(db, now: now, keyLifetime: keyLifetime, limit: sweepLimit)
-                let statements = try SubmissionStatements(db)
-                var outcomes: [Result<SubmissionOutcome, any Error>] = []
-                outcomes.reserveCapacity(submissions.count)
-                for submission in submissions {
-                    outcomes.append(
-                        .success(
-                            try submission.apply(db, statements, now: now, keyLifetime: keyLifetime, owners: &owners)))
-                }
-                return outcomes
-            }
+            return try transaction(isolated: false)
         } catch {
-            return try writer.write { db in
-                try Submission.sweepExpiredKeys(db, now: now, keyLifetime: keyLifetime, limit: sweepLimit)
-                let statements = try SubmissionStatements(db)
-                var results: [Result<SubmissionOutcome, any Error>] = []
-                for submission in submissions {
-                    results.append(
-                        Result {
-                            var outcome = SubmissionOutcome.unauthorized
-                            try db.inSavepoint {
-                                outcome = try submission.apply(
-                                    db, statements, now: now, keyLifetime: keyLifetime, owners: &owners)
-                                return .commit
-                            }
-                            return outcome
-                        })
-                }
-                return results
-            }
+            return try transaction(isolated: true)
         }
     }
 }

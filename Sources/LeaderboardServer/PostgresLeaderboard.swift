@@ -293,16 +293,6 @@ final class PostgresLeaderboard: Sendable {
             RETURN v_outcomes;
         END $$
         """,
-        // One submission: a call of one.
-        """
-        CREATE OR REPLACE FUNCTION leaderboard_submit(
-            p_player bigint, p_digest text, p_level integer, p_score bigint, p_key text,
-            p_now double precision, p_expiry double precision, p_sweep integer) RETURNS integer
-        LANGUAGE sql AS $$
-            SELECT (leaderboard_submit_batch(ARRAY[p_player], ARRAY[p_digest], ARRAY[p_level], ARRAY[p_score],
-                ARRAY[p_key], ARRAY[p_now], ARRAY[p_expiry], p_sweep))[1]
-        $$
-        """,
     ]
 
     // MARK: the store's operations
@@ -400,13 +390,15 @@ final class PostgresLeaderboard: Sendable {
                 for waiting in ordered {
                     group.addTask {
                         do {
+                            let outcomes = try await withDeadline(
+                                seconds: Self.requestDeadline, "storing a submission"
+                            ) {
+                                try await self.callNow([waiting])
+                            }
+                            waiting.continuation.resume(with: outcomes[0])
+                        } catch let error as PSQLError {
                             waiting.continuation.resume(
-                                returning: try await withDeadline(
-                                    seconds: Self.requestDeadline, "storing a submission"
-                                ) {
-                                    try await self.submitAlone(
-                                        waiting.submission, now: waiting.now, expiry: waiting.expiry)
-                                })
+                                throwing: PostgresStoreError("submission failed: \(Self.explain(error))"))
                         } catch {
                             waiting.continuation.resume(throwing: error)
                         }
@@ -418,11 +410,12 @@ final class PostgresLeaderboard: Sendable {
         }
     }
 
-    /// `batch` in one call, retried after a deadlock or serialisation failure (at most 3 times).
+    /// `batch` in one call (a batch of one when a call failed and each is sent alone), retried after a deadlock or
+    /// serialisation failure (at most 3 times).
     private func callNow(_ batch: [Waiting]) async throws -> [Result<SubmissionOutcome, any Error>] {
         let submissions = batch.map(\.submission)
         let (players, digests, levels, scores, keys) = (
-            submissions.map(\.player), submissions.map(\.tokenDigest), submissions.map { Int32($0.level) },
+            submissions.map(\.player), submissions.map(\.tokenDigest), submissions.map { Int64($0.level) },
             submissions.map(\.score), submissions.map(\.key)
         )
         let (nows, expiries) = (batch.map(\.now), batch.map(\.expiry))
@@ -431,10 +424,12 @@ final class PostgresLeaderboard: Sendable {
         while true {
             attempt += 1
             do {
+                // Levels go as bigint and PostgreSQL casts them: one past integer's range is its error for that
+                // submission (its call rolled back, the others sent again alone), not a trap in this process.
                 let rows = try await client.query(
                     """
-                    SELECT leaderboard_submit_batch(\(players), \(digests), \(levels), \(scores), \(keys), \(nows),
-                                                    \(expiries), \(sweep))
+                    SELECT leaderboard_submit_batch(\(players), \(digests), \(levels)::integer[], \(scores), \(keys),
+                                                    \(nows), \(expiries), \(sweep))
                     """)
                 var codes: [Int32] = []
                 for try await value in rows.decode([Int32].self) { codes = value }
@@ -442,37 +437,9 @@ final class PostgresLeaderboard: Sendable {
                     throw PostgresStoreError(
                         "leaderboard_submit_batch answered \(codes.count) outcomes for \(batch.count) submissions")
                 }
-                return codes.map { code in Result { try Self.outcome(Int(code)) } }
+                return codes.map { code in Result { try Self.outcome(code) } }
             } catch let error as PSQLError where attempt < 4 && Self.isTransient(error) {
                 continue  // nothing was stored; try again
-            }
-        }
-    }
-
-    /// One submission alone: one call of `leaderboard_submit`, retried after a deadlock or serialisation failure.
-    private func submitAlone(_ submission: Submission, now: Double, expiry: Double) async throws
-        -> SubmissionOutcome
-    {
-        let (player, digest, level, score, key) = (
-            submission.player, submission.tokenDigest, submission.level, submission.score, submission.key
-        )
-        let sweep = Submission.sweepLimit
-        var attempt = 0
-        while true {
-            attempt += 1
-            do {
-                let rows = try await client.query(
-                    """
-                    SELECT leaderboard_submit(\(player), \(digest), \(level)::integer, \(score), \(key), \(now),
-                                              \(expiry), \(sweep)::integer)
-                    """)
-                var code = -1
-                for try await value in rows.decode(Int.self) { code = value }
-                return try Self.outcome(code)
-            } catch let error as PSQLError where attempt < 4 && Self.isTransient(error) {
-                continue  // nothing was stored; try again
-            } catch let error as PSQLError {
-                throw PostgresStoreError("submission failed: \(Self.explain(error))")
             }
         }
     }
@@ -482,15 +449,15 @@ final class PostgresLeaderboard: Sendable {
         ["40P01", "40001"].contains(error.serverInfo?[.sqlState] ?? "")
     }
 
-    /// `leaderboard_submit`'s answer as an outcome.
-    private static func outcome(_ code: Int) throws -> SubmissionOutcome {
+    /// `leaderboard_submit_batch`'s answer for one submission as an outcome.
+    private static func outcome(_ code: Int32) throws -> SubmissionOutcome {
         switch code {
         case 0: return .stored
         case 1: return .duplicate
         case 2: return .conflict
         case 3: return .unauthorized
         case 4: return .forbidden
-        default: throw PostgresStoreError("leaderboard_submit answered \(code)")
+        default: throw PostgresStoreError("leaderboard_submit_batch answered \(code)")
         }
     }
 

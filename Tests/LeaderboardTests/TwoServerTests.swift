@@ -108,6 +108,60 @@ final class TwoServerTests: XCTestCase {
         }
     }
 
+    /// A submission PostgreSQL refuses (a level past its integer range, which the routes never send but the store's
+    /// API takes) fails alone: its call is rolled back and each of its submissions sent again on its own.
+    func testASubmissionPostgreSQLRefusesFailsAloneInItsCall() async throws {
+        guard let url = TestDatabase.freshPostgresURL() else {
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                XCTFail("LEADERBOARD_TEST_POSTGRES is not set: run this class through `make test-postgres`")
+            } else {
+                throw XCTSkip("needs PostgreSQL: `make test-postgres` starts one and runs this")
+            }
+            return
+        }
+        let store = try LeaderboardStore(postgres: url)
+        defer { store.close() }
+        var players: [(Int64, String)] = []
+        for index in 0..<5 {
+            let registered = try await store.register(name: "alone \(index)")
+            let player = try XCTUnwrap(registered)
+            players.append((player.id, LeaderboardStore.tokenDigest(player.token)))
+        }
+        let refused = 17
+        let results = await withTaskGroup(of: (Int, Result<SubmissionOutcome, any Error>).self) { group in
+            for number in 0..<40 {
+                let (id, digest) = players[number % players.count]
+                group.addTask {
+                    let level = number == refused ? Int(Int32.max) + 1 : 1
+                    do {
+                        return (
+                            number,
+                            .success(
+                                try await store.submit(
+                                    player: id, tokenDigest: digest, level: level, score: Int64(number),
+                                    key: "a\(number)"))
+                        )
+                    } catch { return (number, .failure(error)) }
+                }
+            }
+            var all: [Int: Result<SubmissionOutcome, any Error>] = [:]
+            for await (number, result) in group { all[number] = result }
+            return all
+        }
+        for (number, result) in results {
+            switch result {
+            case .success(let outcome): XCTAssertEqual(outcome, .stored, "\(number)")
+            case .failure(let error):
+                XCTAssertEqual(number, refused, "only the refused submission fails: \(error)")
+                XCTAssertTrue("\(error)".contains("out of range"), "\(error)")
+            }
+        }
+        if case .success = results[refused] { XCTFail("the submission PostgreSQL refused was acknowledged") }
+        let stored = try store.allScores()
+        XCTAssertEqual(stored.count, 39)
+        XCTAssertFalse(stored.contains { $0.key == "a\(refused)" })
+    }
+
     struct Player: Decodable {
         let id: Int64
         let token: String

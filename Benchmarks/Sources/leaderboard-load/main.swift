@@ -90,7 +90,7 @@ struct LoadClient {
         guard let answer else {
             return ClosedLoopHTTP.request("POST", "/v1/players", json: #"{"name":"load \#(index)"}"#)
         }
-        guard let player else {
+        guard player != nil else {
             guard answer.status == 201,
                 let registered = try? JSONDecoder().decode(Registered.self, from: Data(answer.body))
             else {
