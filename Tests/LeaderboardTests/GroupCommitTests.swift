@@ -71,24 +71,10 @@ final class GroupCommitShapeTests: XCTestCase {
                     "CREATE TRIGGER refuse AFTER INSERT ON score WHEN NEW.score = 666 BEGIN SELECT RAISE(ABORT, 'no'); END"
             )
         }
-        let results = await withTaskGroup(of: (Int, Result<SubmissionOutcome, any Error>).self) { group in
-            for number in 0..<200 {
-                let (id, digest) = players[number % players.count]
-                group.addTask {
-                    let score: Int64 = number == 77 ? 666 : Int64(number)
-                    do {
-                        return (
-                            number,
-                            .success(
-                                try await store.submit(
-                                    player: id, tokenDigest: digest, level: 1, score: score, key: "k\(number)"))
-                        )
-                    } catch { return (number, .failure(error)) }
-                }
-            }
-            var all: [Int: Result<SubmissionOutcome, any Error>] = [:]
-            for await (number, result) in group { all[number] = result }
-            return all
+        let results = await submitAtOnce(200) { number in
+            let (id, digest) = players[number % players.count]
+            return try await store.submit(
+                player: id, tokenDigest: digest, level: 1, score: number == 77 ? 666 : Int64(number), key: "k\(number)")
         }
         for (number, result) in results {
             switch result {

@@ -199,6 +199,17 @@ enum TestDatabase {
         return url + (url.contains("?") ? "&" : "?") + "schema=t\(getpid())_\(number)"
     }
 
+    /// A fresh schema's URL for a test that needs PostgreSQL: without one it is skipped, except on CI, where it
+    /// fails (nil: the caller returns).
+    static func requiredPostgresURL() throws -> String? {
+        if let url = freshPostgresURL() { return url }
+        if ProcessInfo.processInfo.environment["CI"] != nil {
+            XCTFail("LEADERBOARD_TEST_POSTGRES is not set: run this class through `make test-postgres`")
+            return nil
+        }
+        throw XCTSkip("needs PostgreSQL: `make test-postgres` starts one and runs this")
+    }
+
     static func emptyStore(policy: LeaderboardPolicy) throws -> LeaderboardStore {
         if let url = freshPostgresURL() {
             let store = try LeaderboardStore(
@@ -207,5 +218,21 @@ enum TestDatabase {
             return store
         }
         return try LeaderboardStore(path: nil, keyLifetime: policy.idempotencyKeyLifetime, clock: policy.clock)
+    }
+}
+
+/// `submit(n)` for n in 0..<count, all at once; each one's outcome or error, by n.
+func submitAtOnce(_ count: Int, _ submit: @escaping @Sendable (Int) async throws -> SubmissionOutcome) async
+    -> [Int: Result<SubmissionOutcome, any Error>]
+{
+    await withTaskGroup(of: (Int, Result<SubmissionOutcome, any Error>).self) { group in
+        for number in 0..<count {
+            group.addTask {
+                do { return (number, .success(try await submit(number))) } catch { return (number, .failure(error)) }
+            }
+        }
+        var all: [Int: Result<SubmissionOutcome, any Error>] = [:]
+        for await (number, result) in group { all[number] = result }
+        return all
     }
 }

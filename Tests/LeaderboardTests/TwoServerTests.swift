@@ -14,14 +14,7 @@ import XCTest
 /// `make test` runs this class only inside `make test-postgres` (the plain run passes `--skip TwoServerTests`).
 final class TwoServerTests: XCTestCase {
     func testTwoServersOnOnePostgreSQLStoreEachSubmissionOnceAndAgree() async throws {
-        guard let url = TestDatabase.freshPostgresURL() else {
-            if ProcessInfo.processInfo.environment["CI"] != nil {
-                XCTFail("LEADERBOARD_TEST_POSTGRES is not set: run this class through `make test-postgres`")
-            } else {
-                throw XCTSkip("needs PostgreSQL: `make test-postgres` starts one and runs this")
-            }
-            return
-        }
+        guard let url = try TestDatabase.requiredPostgresURL() else { return }
         let policy = LeaderboardPolicy.unlimited
         let levels = try BundledLevels.load()
         let stores = try (0..<2).map { _ in
@@ -111,42 +104,21 @@ final class TwoServerTests: XCTestCase {
     /// A submission PostgreSQL refuses (a level past its integer range, which the routes never send but the store's
     /// API takes) fails alone: its call is rolled back and each of its submissions sent again on its own.
     func testASubmissionPostgreSQLRefusesFailsAloneInItsCall() async throws {
-        guard let url = TestDatabase.freshPostgresURL() else {
-            if ProcessInfo.processInfo.environment["CI"] != nil {
-                XCTFail("LEADERBOARD_TEST_POSTGRES is not set: run this class through `make test-postgres`")
-            } else {
-                throw XCTSkip("needs PostgreSQL: `make test-postgres` starts one and runs this")
-            }
-            return
-        }
+        guard let url = try TestDatabase.requiredPostgresURL() else { return }
         let store = try LeaderboardStore(postgres: url)
         defer { store.close() }
-        var players: [(Int64, String)] = []
+        var registered: [(Int64, String)] = []
         for index in 0..<5 {
-            let registered = try await store.register(name: "alone \(index)")
-            let player = try XCTUnwrap(registered)
-            players.append((player.id, LeaderboardStore.tokenDigest(player.token)))
+            let player = try await store.register(name: "alone \(index)")
+            let unwrapped = try XCTUnwrap(player)
+            registered.append((unwrapped.id, LeaderboardStore.tokenDigest(unwrapped.token)))
         }
-        let refused = 17
-        let results = await withTaskGroup(of: (Int, Result<SubmissionOutcome, any Error>).self) { group in
-            for number in 0..<40 {
-                let (id, digest) = players[number % players.count]
-                group.addTask {
-                    let level = number == refused ? Int(Int32.max) + 1 : 1
-                    do {
-                        return (
-                            number,
-                            .success(
-                                try await store.submit(
-                                    player: id, tokenDigest: digest, level: level, score: Int64(number),
-                                    key: "a\(number)"))
-                        )
-                    } catch { return (number, .failure(error)) }
-                }
-            }
-            var all: [Int: Result<SubmissionOutcome, any Error>] = [:]
-            for await (number, result) in group { all[number] = result }
-            return all
+        let (players, refused) = (registered, 17)
+        let results = await submitAtOnce(40) { number in
+            let (id, digest) = players[number % players.count]
+            return try await store.submit(
+                player: id, tokenDigest: digest, level: number == refused ? Int(Int32.max) + 1 : 1,
+                score: Int64(number), key: "a\(number)")
         }
         for (number, result) in results {
             switch result {
