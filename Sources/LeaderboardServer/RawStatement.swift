@@ -22,9 +22,22 @@ extension Double: RawBindable {
 }
 
 extension String: RawBindable {
+    /// All its UTF-8 bytes, a NUL among them included (as GRDB binds it: a C string would end at the NUL, and two
+    /// keys differing after it would be one); past 2 GB, SQLite refuses it (SQLITE_TOOBIG). SQLITE_TRANSIENT: SQLite
+    /// copies the text before this call returns.
     func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
-        // SQLITE_TRANSIENT: SQLite copies the text before this call returns.
-        sqlite3_bind_text(statement, index, self, -1, unsafeBitCast(Int(-1), to: sqlite3_destructor_type.self))
+        let transient = unsafeBitCast(Int(-1), to: sqlite3_destructor_type.self)
+        var text = self
+        return text.withUTF8 { bytes in
+            // An empty buffer may have no address, and a null pointer would bind NULL, not "".
+            guard let start = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(statement, index, "", 0, transient)
+            }
+            return sqlite3_bind_text(
+                statement, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
+                Int32(clamping: bytes.count),
+                transient)
+        }
     }
 }
 

@@ -33,9 +33,17 @@ final class RawStatementTests: XCTestCase {
             try insert.run(db, "bob", 2.0, Int64(3))
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t"), 2)
             XCTAssertEqual(try find.run(db, "bob") { $0.int64(0) }, 3)
-            // A text with a NUL-free multibyte name survives the binding.
+            // A multibyte text survives the binding.
             try insert.run(db, "Zoë 🎯", 0.25, Int64(1))
             XCTAssertEqual(try find.run(db, "Zoë 🎯") { $0.double(1) }, 0.25)
+            // Every byte is bound, a NUL included: two texts that differ after it stay two; "" is "", not NULL.
+            try insert.run(db, "k\u{0}1", 3.0, Int64(1))
+            try insert.run(db, "k\u{0}2", 4.0, Int64(1))
+            XCTAssertEqual(try find.run(db, "k\u{0}2") { $0.double(1) }, 4.0)
+            XCTAssertNil(try find.run(db, "k") { $0.double(1) })
+            try insert.run(db, "", 5.0, Int64(1))
+            XCTAssertEqual(try find.run(db, "") { $0.double(1) }, 5.0)
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t WHERE name = ''"), 1)
         }
     }
 }
