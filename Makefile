@@ -1,14 +1,23 @@
 # Interlude: the two jobs of the README, and their parts.
 #   make replay   set up, build, replay every bundled interruption script headless into out/, draw diagrams
 #   make test     set up, build with the import check, run every test (window tests under Xvfb + openbox)
+# Two packages: the engine at the root (Package.swift: no remote package) and its users that need the server stack
+# in Apps/ (Apps/Package.swift: the `interlude` command, the servers, the benchmarks, the fuzzers). Each builds in its
+# own scratch folder (.build and Apps/.build); the commands are in $(BIN).
 
-APT_PACKAGES = libglfw3-dev libgl-dev libegl-dev libpng-dev libgl1-mesa-dri libegl-mesa0 \
-               xvfb xauth openbox xdotool x11-apps x11-utils imagemagick graphviz pkg-config strace \
-               libsqlite3-dev chromium postgresql-15
+# What the main job needs (the build, llvmpipe for the offscreen frames, Graphviz for the diagrams), and what only
+# the tests need besides (a virtual display and window manager, screenshots, strace, a browser, PostgreSQL).
+REPLAY_PACKAGES = libglfw3-dev libgl-dev libegl-dev libpng-dev libgl1-mesa-dri libegl-mesa0 graphviz pkg-config \
+                  libsqlite3-dev
+TEST_PACKAGES   = $(REPLAY_PACKAGES) xvfb xauth openbox xdotool x11-apps x11-utils imagemagick strace chromium \
+                  postgresql-15
+APT_PACKAGES   ?= $(TEST_PACKAGES)
 SWIFT_FLAGS  = --explicit-target-dependency-import-check error
 XVFB         = Tests/PlatformGLFWTests/run-under-xvfb.sh
 OUT         ?= out
-BUILD_STEP  ?= build
+APPS         = --package-path Apps
+BIN          = Apps/.build/debug
+RELEASE_BIN  = Apps/.build/release
 
 # Every `swift build` runs through SWIFT_BUILD, so that one CI run compiles each module once. SwiftPM plans the build
 # again whenever its environment differs from the last plan's (the plan's signature holds every variable, and the
@@ -23,7 +32,10 @@ MAKE_ENVIRONMENT = MAKELEVEL MAKEFLAGS MFLAGS MAKEOVERRIDES MAKE_TERMINALOUT MAK
                    $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 SWIFT_BUILD  = env $(addprefix -u ,$(MAKE_ENVIRONMENT)) SWIFT_DETERMINISTIC_HASHING=1 swift build
 
-.PHONY: setup build build-tests replay test test-postgres explore-check match-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
+.PHONY: setup setup-replay build build-apps build-tests replay test test-postgres explore-check match-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
+
+setup-replay:
+	@$(MAKE) --no-print-directory setup APT_PACKAGES="$(REPLAY_PACKAGES)"
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -33,16 +45,25 @@ setup:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	else echo "system packages present"; fi
 
-build: setup
+# The engine alone (what a game that adopts Interlude builds), then the commands (which compile the engine again,
+# in Apps/.build: a package's dependencies are built inside its own scratch folder).
+build: setup-replay
 	$(SWIFT_BUILD) $(SWIFT_FLAGS)
+	$(SWIFT_BUILD) $(APPS) $(SWIFT_FLAGS)
+build-apps: setup-replay
+	$(SWIFT_BUILD) $(APPS) $(SWIFT_FLAGS)
 
 # Everything `make test` runs, built (CI builds first, then starts the fuzzers' own build beside the tests).
 build-tests: setup
 	$(SWIFT_BUILD) --build-tests $(SWIFT_FLAGS)
+	$(SWIFT_BUILD) $(APPS) --build-tests $(SWIFT_FLAGS)
 
+# The main job needs the commands only: Apps (which compiles the engine it uses), nothing else. Steps after a
+# build-tests pass BUILD_STEP=build-tests, whose build then finds nothing to do.
+BUILD_STEP ?= build-apps
 replay: $(BUILD_STEP)
-	.build/debug/interlude replay --out $(OUT)
-	.build/debug/interlude diagram --out $(OUT)/diagrams
+	$(BIN)/interlude replay --out $(OUT)
+	$(BIN)/interlude diagram --out $(OUT)/diagrams
 
 check-imports:
 	@# Lifecycle imports nothing, not even Foundation; the game (GameCore) imports only the life cycle and the runtime.
@@ -53,12 +74,15 @@ check-imports:
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\)' Sources/Replay; then echo "Replay imports a game, GL or Foundation"; exit 1; fi
 	@# The testing library replays scripts on any game: it never imports one, GL or the command line.
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|GameCore\|Services\|Platform\)' Sources/InterludeTesting; then echo "InterludeTesting imports a game, GL or a host"; exit 1; fi
+	@# The engine's manifest names no remote package (a game adopting it resolves nothing else): Apps/ holds them.
+	@if grep -n '\.package(url' Package.swift | grep -v swift-docc-plugin; then echo "Package.swift names a remote package"; exit 1; fi
 	@echo "import rules hold"
 
 # One build serves every step: the steps after it use BUILD_STEP=build-tests, whose build finds nothing to do (see
 # SWIFT_BUILD above for what used to recompile between steps).
 test: setup check-imports build-tests
-	$(XVFB) swift test $(SWIFT_FLAGS) --skip-build --skip TwoServerTests
+	$(XVFB) swift test $(SWIFT_FLAGS) --skip-build
+	$(XVFB) swift test $(APPS) $(SWIFT_FLAGS) --skip-build --skip TwoServerTests
 	$(MAKE) test-postgres
 	$(MAKE) explore-check BUILD_STEP=build-tests
 	$(MAKE) match-check BUILD_STEP=build-tests
@@ -70,7 +94,7 @@ test: setup check-imports build-tests
 PG_PORT       ?= 54329
 PG_SUITES      = LeaderboardTests.(ServerAPITests|SecurityTests|PlausibilityTests|RateLimitTests|HardeningTests|TwoServerTests)
 test-postgres: build-tests
-	Tests/LeaderboardTests/with-postgres.sh $(PG_PORT) swift test $(SWIFT_FLAGS) --skip-build --filter '$(PG_SUITES)'
+	Apps/Tests/LeaderboardTests/with-postgres.sh $(PG_PORT) swift test $(APPS) $(SWIFT_FLAGS) --skip-build --filter '$(PG_SUITES)'
 
 # Issue 15 (README "Exploring every interruption"): the model checker over both profiles, the witness suite it writes
 # replayed green by `interlude replay` (rendered, so that GL is guarded), and invariant 7 over the four bundled fight
@@ -80,11 +104,11 @@ EXPLORE_EVERY ?= 500ms
 FIGHTS         = $(wildcard Assets/Interruptions/fight-*.script)
 explore-check: $(BUILD_STEP)
 	rm -rf $(EXPLORE_OUT)
-	.build/debug/interlude explore --profile both --depth 8 --out $(EXPLORE_OUT) --write-witnesses $(EXPLORE_OUT)/witnesses
-	.build/debug/interlude replay --out $(EXPLORE_OUT)/witnesses-replayed $(EXPLORE_OUT)/witnesses/*.script \
+	$(BIN)/interlude explore --profile both --depth 8 --out $(EXPLORE_OUT) --write-witnesses $(EXPLORE_OUT)/witnesses
+	$(BIN)/interlude replay --out $(EXPLORE_OUT)/witnesses-replayed $(EXPLORE_OUT)/witnesses/*.script \
 	  > $(EXPLORE_OUT)/witnesses-replayed.log || { cat $(EXPLORE_OUT)/witnesses-replayed.log; exit 1; }
 	@echo "witness suite: $$(ls $(EXPLORE_OUT)/witnesses | wc -l) scripts replayed green"
-	.build/debug/interlude explore --every $(EXPLORE_EVERY) --out $(EXPLORE_OUT)/interleave $(addprefix --interleave ,$(FIGHTS))
+	$(BIN)/interlude explore --every $(EXPLORE_EVERY) --out $(EXPLORE_OUT)/interleave $(addprefix --interleave ,$(FIGHTS))
 
 # Issue 16 (README "Multiplayer"): the bundled multiplayer scripts over the real match server (an embedded one per
 # script) give byte-identical transcripts over two runs and with 4 replays at once (4 processes, --jobs 4 each); then
@@ -94,13 +118,13 @@ MATCH_OUT     ?= $(OUT)/match
 MATCH_SCRIPTS  = $(wildcard Assets/Interruptions/call-multiplayer-*.script Assets/Interruptions/multiplayer-*.script)
 match-check: $(BUILD_STEP)
 	rm -rf $(MATCH_OUT) && mkdir -p $(MATCH_OUT)
-	.build/debug/interlude replay --no-render --jobs 1 --out $(MATCH_OUT)/run-1 $(MATCH_SCRIPTS) > $(MATCH_OUT)/run-1.log
-	.build/debug/interlude replay --no-render --jobs 1 --out $(MATCH_OUT)/run-2 $(MATCH_SCRIPTS) > $(MATCH_OUT)/run-2.log
-	for i in 3 4 5 6; do .build/debug/interlude replay --no-render --jobs 4 --out $(MATCH_OUT)/run-$$i $(MATCH_SCRIPTS) \
+	$(BIN)/interlude replay --no-render --jobs 1 --out $(MATCH_OUT)/run-1 $(MATCH_SCRIPTS) > $(MATCH_OUT)/run-1.log
+	$(BIN)/interlude replay --no-render --jobs 1 --out $(MATCH_OUT)/run-2 $(MATCH_SCRIPTS) > $(MATCH_OUT)/run-2.log
+	for i in 3 4 5 6; do $(BIN)/interlude replay --no-render --jobs 4 --out $(MATCH_OUT)/run-$$i $(MATCH_SCRIPTS) \
 	  > $(MATCH_OUT)/run-$$i.log & done; wait
 	for i in 2 3 4 5 6; do diff -r -x 'index.*' -x '*.timeline.*' $(MATCH_OUT)/run-1 $(MATCH_OUT)/run-$$i || exit 1; done
 	@echo "multiplayer scripts: $$(ls $(MATCH_OUT)/run-1/*.transcript.jsonl | wc -l) transcripts byte-identical over 6 runs (4 at once)"
-	OUT=$(MATCH_OUT)/windows Tests/MatchWindows/match-windows.sh
+	OUT=$(MATCH_OUT)/windows INTERLUDE=$(BIN)/interlude Tests/MatchWindows/match-windows.sh
 
 # The second game (Examples/Breakout): a package of its own that uses Interlude by path and product names only.
 EXAMPLE = Examples/Breakout
@@ -112,40 +136,44 @@ example:
 # replay with them, rendered frames included (frame hashes from llvmpipe: checked here, not in CI, since another
 # CPU may round differently); `make golden` rewrites them, only for a change meant to alter behaviour.
 GOLDEN = Tests/Fixtures/golden
-golden-check: build
-	rm -rf .build/golden && .build/debug/interlude replay --no-render --out .build/golden/no-render >/dev/null
-	.build/debug/interlude replay --out .build/golden/rendered >/dev/null
+golden-check: build-apps
+	rm -rf .build/golden && $(BIN)/interlude replay --no-render --out .build/golden/no-render >/dev/null
+	$(BIN)/interlude replay --out .build/golden/rendered >/dev/null
 	diff -r -x '*.png' -x 'index.*' -x '*.timeline.*' $(GOLDEN)/no-render .build/golden/no-render
 	diff -r -x '*.png' -x 'index.*' -x '*.timeline.*' $(GOLDEN)/rendered .build/golden/rendered
 	@echo "transcripts and frame hashes are the committed ones"
 
-golden: build
+golden: build-apps
 	rm -rf .build/golden $(GOLDEN) && mkdir -p $(GOLDEN)/no-render $(GOLDEN)/rendered
-	.build/debug/interlude replay --no-render --out .build/golden/no-render >/dev/null
-	.build/debug/interlude replay --out .build/golden/rendered >/dev/null
+	$(BIN)/interlude replay --no-render --out .build/golden/no-render >/dev/null
+	$(BIN)/interlude replay --out .build/golden/rendered >/dev/null
 	cp .build/golden/no-render/*.transcript.jsonl $(GOLDEN)/no-render/
 	cp .build/golden/rendered/*.transcript.jsonl $(GOLDEN)/rendered/
 
-# API documentation of the library products (swift-docc-plugin), one archive per module in .build/docs; a DocC
-# warning fails the build. Open .build/docs/<Module>/index.html through a web server (static hosting layout).
-DOC_MODULES = Lifecycle Runtime Replay InterludeTesting GameCore GLHost PlatformEGL PlatformGLFW
-docs:
-	rm -rf .build/docs && mkdir -p .build/docs
+# API documentation of the engine's library products (swift-docc-plugin), one archive per module in .build-docs/docs;
+# a DocC warning fails it. INTERLUDE_DOCS=1 adds the plugin to Package.swift, in a scratch folder of its own, so the
+# engine's ordinary manifest names no remote package. Open .build-docs/docs/<Module>/index.html through a web server.
+DOC_MODULES = Lifecycle Runtime Replay InterludeTesting Exploration GLHost PlatformEGL PlatformGLFW PhoneScreens \
+              Storage GameCore
+DOCS_SWIFT  = env $(addprefix -u ,$(MAKE_ENVIRONMENT)) SWIFT_DETERMINISTIC_HASHING=1 INTERLUDE_DOCS=1 swift package \
+              --scratch-path .build-docs
+docs: setup-replay
+	rm -rf .build-docs/docs && mkdir -p .build-docs/docs
 	for module in $(DOC_MODULES); do \
-	  swift package --allow-writing-to-directory .build/docs generate-documentation --target $$module \
-	    --output-path .build/docs/$$module --transform-for-static-hosting --warnings-as-errors || exit 1; \
+	  $(DOCS_SWIFT) --allow-writing-to-directory .build-docs/docs generate-documentation --target $$module \
+	    --output-path .build-docs/docs/$$module --transform-for-static-hosting --warnings-as-errors || exit 1; \
 	done
-	@echo "documentation in .build/docs: $(DOC_MODULES)"
+	@echo "documentation in .build-docs/docs: $(DOC_MODULES)"
 
-diagrams: build
-	.build/debug/interlude diagram --out Diagrams
+diagrams: build-apps
+	$(BIN)/interlude diagram --out Diagrams
 
 # The engine's frame time against a C program drawing the same frame (Benchmarks/README.md).
 BENCH_SIZE ?= --width 640 --height 360
 bench-render: setup
-	$(SWIFT_BUILD) -c release --product render-bench
-	cc -O2 -Wall -o .build/replay-frame Benchmarks/render-compare/replay-frame.c -lEGL -lOpenGL -lm
-	@.build/release/render-bench $(BENCH_SIZE) --dump .build/render-bench.frame | tee .build/render-bench.out
+	$(SWIFT_BUILD) $(APPS) -c release --product render-bench
+	mkdir -p .build && cc -O2 -Wall -o .build/replay-frame Benchmarks/render-compare/replay-frame.c -lEGL -lOpenGL -lm
+	@$(RELEASE_BIN)/render-bench $(BENCH_SIZE) --dump .build/render-bench.frame | tee .build/render-bench.out
 	@.build/replay-frame .build/render-bench.frame Assets | tee -a .build/render-bench.out
 	@# Both must have drawn the same pixels, or the comparison means nothing.
 	@test "$$(grep -c 'frame hash' .build/render-bench.out)" = 2
@@ -159,32 +187,32 @@ bench-render: setup
 # as the command-line reference.
 BENCH_OUT ?= $(OUT)/bench
 bench: setup
-	$(SWIFT_BUILD) -c release --product render-bench
-	$(SWIFT_BUILD) -c release --product interlude-bench
-	$(SWIFT_BUILD) -c release --product interlude
-	cc -O2 -Wall -o .build/replay-frame Benchmarks/render-compare/replay-frame.c -lEGL -lOpenGL -lm
-	.build/release/interlude-bench render --json $(BENCH_OUT)/render.json
-	.build/release/interlude-bench transitions --json $(BENCH_OUT)/transitions.json
-	.build/release/interlude-bench resume --json $(BENCH_OUT)/resume.json
-	.build/release/interlude-bench snapshots --runs 200 --json $(BENCH_OUT)/snapshots.json
-	.build/release/interlude-bench replay --json $(BENCH_OUT)/replay.json
-	.build/release/interlude-bench memory --json $(BENCH_OUT)/memory.json
-	.build/release/interlude-bench explore --json $(BENCH_OUT)/explore.json
-	.build/release/interlude-bench report --folder $(BENCH_OUT)
+	$(SWIFT_BUILD) $(APPS) -c release --product render-bench
+	$(SWIFT_BUILD) $(APPS) -c release --product interlude-bench
+	$(SWIFT_BUILD) $(APPS) -c release --product interlude
+	mkdir -p .build && cc -O2 -Wall -o .build/replay-frame Benchmarks/render-compare/replay-frame.c -lEGL -lOpenGL -lm
+	$(RELEASE_BIN)/interlude-bench render --json $(BENCH_OUT)/render.json
+	$(RELEASE_BIN)/interlude-bench transitions --json $(BENCH_OUT)/transitions.json
+	$(RELEASE_BIN)/interlude-bench resume --json $(BENCH_OUT)/resume.json
+	$(RELEASE_BIN)/interlude-bench snapshots --runs 200 --json $(BENCH_OUT)/snapshots.json
+	$(RELEASE_BIN)/interlude-bench replay --json $(BENCH_OUT)/replay.json
+	$(RELEASE_BIN)/interlude-bench memory --json $(BENCH_OUT)/memory.json
+	$(RELEASE_BIN)/interlude-bench explore --json $(BENCH_OUT)/explore.json
+	$(RELEASE_BIN)/interlude-bench report --folder $(BENCH_OUT)
 
 # The replay stress test (Benchmarks/stress.sh): STRESS_RUNS full rendered replays of the bundled scripts (the main
 # job's binary and options) with the other core kept busy; 0 hangs, 0 crashes and the same bytes every run, or it
 # fails. About 40 s a run here with the other core busy (50 runs: about 35 minutes).
 STRESS_RUNS ?= 50
-stress: build
-	bash Benchmarks/stress.sh $(STRESS_RUNS) .build/debug/interlude
+stress: build-apps
+	bash Benchmarks/stress.sh $(STRESS_RUNS) $(BIN)/interlude
 
 # The llvmpipe fence race of issue 11, made likely (Benchmarks/hang-probe/fencewatch.c): every bundled script in one
 # process with two rasteriser threads, each broadcast of theirs delayed 2 ms; fails if a fence is freed during one.
-probe: build
+probe: build-apps
 	cc -O2 -shared -fPIC -o .build/fencewatch.so Benchmarks/hang-probe/fencewatch.c -ldl
 	LP_NUM_THREADS=2 FENCEWATCH_DELAY_US=2000 LD_PRELOAD=$(CURDIR)/.build/fencewatch.so \
-	  timeout 900 .build/debug/interlude replay --in-process --out $(OUT)/probe > .build/probe.out 2> .build/probe.err; \
+	  timeout 900 $(BIN)/interlude replay --in-process --out $(OUT)/probe > .build/probe.out 2> .build/probe.err; \
 	  tail -2 .build/probe.out
 	@grep '^fencewatch: [0-9]' .build/probe.err
 	@grep -q ' 0 failed' .build/probe.out
@@ -197,9 +225,9 @@ probe: build
 FUZZ_COUNT ?= 2000
 FUZZ_SEED  ?= 1
 FUZZ_LIMIT ?= 20
-fuzz-scripts: build
-	.build/debug/interlude-bench fuzz-scripts --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --limit $(FUZZ_LIMIT) \
-	  --interlude .build/debug/interlude --out $(OUT)/fuzz-scripts
+fuzz-scripts: build-apps
+	$(BIN)/interlude-bench fuzz-scripts --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --limit $(FUZZ_LIMIT) \
+	  --interlude $(BIN)/interlude --out $(OUT)/fuzz-scripts
 
 # Coverage-guided fuzzing (issue 15, Fuzz/README.md): libFuzzer harnesses for every parser of outside input
 # (scripts, level files, snapshots and the launch that restores one, the bitmap font, the leaderboard's JSON
@@ -208,12 +236,12 @@ fuzz-scripts: build
 # `make fuzz-ci` is CI's bounded run: the four fuzzers that need none of the server's packages, 20 s each.
 FUZZ_SECONDS ?= 180
 fuzz: setup
-	bash Fuzz/fuzz.sh --seconds $(FUZZ_SECONDS)
+	bash Apps/Fuzz/fuzz.sh --seconds $(FUZZ_SECONDS)
 # CI's run is reproducible: seed 1, 2,000 inputs each from the committed seeds alone (a fresh working corpus), with
 # 90 s as a ceiling; a new finding shows up here first, not as a red CI by chance. `make fuzz` explores for real.
 fuzz-ci: setup
-	rm -rf .build-fuzz/corpus
-	FUZZ_SEED=1 FUZZ_RUNS=2000 bash Fuzz/fuzz.sh --seconds 90 light
+	rm -rf Apps/.build-fuzz/corpus
+	FUZZ_SEED=1 FUZZ_RUNS=2000 bash Apps/Fuzz/fuzz.sh --seconds 90 light
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build Apps/.build $(OUT)

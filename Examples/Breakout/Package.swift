@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 // Breakout: a small second game that runs under Interlude through its library products only (issue 13 point 5).
-// It depends on Interlude by path and product name: the life-cycle machine (InterludeLifecycle), the runtime that
-// runs any `LifecycleGame` (InterludeRuntime), the GL hosts' renderer protocol (InterludeGL), the window host
-// (InterludeWindow) and, for the tests, the offscreen host (InterludeOffscreen) and the interruption-script format
-// and its runner (InterludeScripts), and Interlude's testing library (InterludeTesting). No internal access: `import Lifecycle`, `import Runtime`, `import GLHost`,
-// `import PlatformGLFW`, `import PlatformEGL`, `import Replay`, `import InterludeTesting`, nothing @testable.
+// It depends on Interlude by path and product name, each product named as its module: the life-cycle machine
+// (Lifecycle), the runtime that runs any `LifecycleGame` (Runtime), the GL hosts' renderer protocol (GLHost), the
+// window host (PlatformGLFW), durable saves and PNG files (Storage) and, for the tests, the offscreen host
+// (PlatformEGL), the interruption-script format and its runner (Replay) and Interlude's testing library
+// (InterludeTesting). No internal access: nothing @testable. Interlude's root manifest names no remote package, so
+// this package resolves none (`swift package show-dependencies`).
 import PackageDescription
 
 let package = Package(
@@ -22,45 +23,47 @@ let package = Package(
         .target(
             name: "Breakout",
             dependencies: [
-                .product(name: "InterludeLifecycle", package: "Interlude"),
-                .product(name: "InterludeRuntime", package: "Interlude"),
+                .product(name: "Lifecycle", package: "Interlude"),
+                .product(name: "Runtime", package: "Interlude"),
             ]),
         // The game drawn with OpenGL 3.3 core: a SceneRenderer either GL host (offscreen, window) drives.
         .target(
             name: "BreakoutRenderer",
             dependencies: [
                 "Breakout",
-                .product(name: "InterludeGL", package: "Interlude"),
-                .product(name: "InterludeRuntime", package: "Interlude"),
+                .product(name: "GLHost", package: "Interlude"),
+                .product(name: "Runtime", package: "Interlude"),
             ]),
         // `swift run breakout`: the game in a GLFW window, interrupted from the keyboard.
         .executableTarget(
             name: "breakout",
             dependencies: [
                 "Breakout", "BreakoutRenderer",
-                .product(name: "InterludeGL", package: "Interlude"),
-                .product(name: "InterludeWindow", package: "Interlude"),
-                .product(name: "InterludeLifecycle", package: "Interlude"),
-                .product(name: "InterludeRuntime", package: "Interlude"),
+                .product(name: "GLHost", package: "Interlude"),
+                .product(name: "PlatformGLFW", package: "Interlude"),
+                .product(name: "Storage", package: "Interlude"),
+                .product(name: "Lifecycle", package: "Interlude"),
+                .product(name: "Runtime", package: "Interlude"),
             ]),
         .testTarget(
             name: "BreakoutTests",
             dependencies: [
                 "Breakout",
-                .product(name: "InterludeLifecycle", package: "Interlude"),
-                .product(name: "InterludeRuntime", package: "Interlude"),
-                .product(name: "InterludeScripts", package: "Interlude"),
+                .product(name: "Lifecycle", package: "Interlude"),
+                .product(name: "Runtime", package: "Interlude"),
+                .product(name: "Replay", package: "Interlude"),
                 .product(name: "InterludeTesting", package: "Interlude"),
             ]),
         .testTarget(
             name: "BreakoutRendererTests",
             dependencies: [
                 "Breakout", "BreakoutRenderer", "breakout",
-                .product(name: "InterludeGL", package: "Interlude"),
-                .product(name: "InterludeOffscreen", package: "Interlude"),
-                .product(name: "InterludeLifecycle", package: "Interlude"),
-                .product(name: "InterludeRuntime", package: "Interlude"),
-                .product(name: "InterludeScripts", package: "Interlude"),
+                .product(name: "GLHost", package: "Interlude"),
+                .product(name: "Storage", package: "Interlude"),
+                .product(name: "PlatformEGL", package: "Interlude"),
+                .product(name: "Lifecycle", package: "Interlude"),
+                .product(name: "Runtime", package: "Interlude"),
+                .product(name: "Replay", package: "Interlude"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,6 @@
 // textures from Assets/Textures.
 
 import Renderer
-import Services
 
 extension ShaderSources {
     /// Reads Shaders/world.vert, world.frag, sprite.vert, sprite.frag, screen.vert, screen.frag and

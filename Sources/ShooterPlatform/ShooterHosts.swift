@@ -1,5 +1,5 @@
 // ShooterPlatform — the shooter on the generic hosts: its renderer made from Assets/ (shaders, font, textures), its
-// captures written as PNG (Services' PNGFile). The hosts (PlatformEGL, PlatformGLFW) know no game; this is the one
+// captures written as PNG (Storage's `writePNG`), its assets found on disk (AssetDirectory, LevelFiles). The hosts (PlatformEGL, PlatformGLFW) know no game; this is the one
 // place that puts the shooter's renderer into them, for the `interlude` command, the benchmarks and the tests.
 
 import GLHost
@@ -8,7 +8,7 @@ import PlatformEGL
 import PlatformGLFW
 import Renderer
 import Runtime
-import Services
+import Storage
 
 /// The shooter's renderer, by a name that stays unambiguous where hosts are generic over a `Renderer` parameter.
 public typealias ShooterRenderer = Renderer
@@ -18,11 +18,6 @@ extension ShooterRenderer {
     public static func make(assets: AssetDirectory) throws -> ShooterRenderer {
         try ShooterRenderer(shaders: ShaderSources.load(from: assets), textures: TextureImage.load(from: assets))
     }
-}
-
-/// Services' PNG encoder as a host's image writer (`ImageWriter`).
-public func writePNG(_ rgba: [UInt8], _ width: Int, _ height: Int, _ path: String) throws {
-    try PNGFile.write(rgba: rgba, width: width, height: height, to: path)
 }
 
 extension OffscreenDisplay where Renderer == ShooterRenderer {

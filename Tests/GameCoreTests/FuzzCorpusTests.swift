@@ -1,4 +1,4 @@
-// The fuzz-level seeds and findings (Fuzz/Corpus/fuzz-level, issue 15): every input is a level that keeps the
+// The fuzz-level seeds and findings (Apps/Fuzz/Corpus/fuzz-level, issue 15): every input is a level that keeps the
 // format's promises, or is refused with a place inside the text. The property the fuzzer checks, on every run.
 
 import Foundation
@@ -8,7 +8,7 @@ import Testing
 @Suite struct LevelFuzzCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/Corpus/fuzz-level")
+        .appendingPathComponent("Apps/Fuzz/Corpus/fuzz-level")
 
     static var paths: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

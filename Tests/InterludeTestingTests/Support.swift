@@ -4,7 +4,7 @@ import Foundation
 import GameCore
 import InterludeTesting
 import Runtime
-import Services
+import ShooterPlatform
 
 enum Checkout {
     /// The repository's root, found from this file.

@@ -9,7 +9,7 @@ import Lifecycle
 import PlatformEGL
 import Replay
 import Runtime
-import Services
+import Storage
 import ShooterPlatform
 import XCTest
 

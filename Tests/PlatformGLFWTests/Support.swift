@@ -6,7 +6,6 @@ import InterludeTesting
 import Lifecycle
 import PlatformGLFW
 import Runtime
-import Services
 import ShooterPlatform
 import XCTest
 

@@ -1,4 +1,4 @@
-// The fuzz-font seeds and findings (Fuzz/Corpus/fuzz-font, issue 15): every input is a font whose pixels survive
+// The fuzz-font seeds and findings (Apps/Fuzz/Corpus/fuzz-font, issue 15): every input is a font whose pixels survive
 // being written back as text, or is refused at a line and column inside the text. The property the fuzzer checks,
 // on every run.
 
@@ -10,7 +10,7 @@ final class FontFuzzCorpusTests: XCTestCase {
     func testEveryInputParsesAndRoundTripsOrNamesItsPlace() throws {
         let folder = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fuzz/Corpus/fuzz-font")
+            .appendingPathComponent("Apps/Fuzz/Corpus/fuzz-font")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         XCTAssertGreaterThanOrEqual(names.count, 2)
         var parsed = 0

@@ -7,7 +7,7 @@ import InterludeTesting
 import PlatformEGL
 import Renderer
 import Runtime
-import Services
+import Storage
 import ShooterPlatform
 import XCTest
 

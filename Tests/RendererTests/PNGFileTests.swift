@@ -7,7 +7,7 @@ import GameCore
 import InterludeTesting
 import PlatformEGL
 import Runtime
-import Services
+import Storage
 import ShooterPlatform
 import XCTest
 

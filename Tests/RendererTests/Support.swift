@@ -6,7 +6,6 @@ import GameCore
 import PlatformEGL
 import Renderer
 import Runtime
-import Services
 import ShooterPlatform
 import XCTest
 

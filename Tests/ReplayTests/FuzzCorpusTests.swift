@@ -1,4 +1,4 @@
-// The fuzz-script seeds and findings (Fuzz/Corpus/fuzz-script, issue 15): every input either parses and survives
+// The fuzz-script seeds and findings (Apps/Fuzz/Corpus/fuzz-script, issue 15): every input either parses and survives
 // the writer unchanged, or is refused with a place inside the text. The property the fuzzer checks, on every run.
 
 import Foundation
@@ -8,7 +8,7 @@ import Testing
 @Suite struct FuzzCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/Corpus/fuzz-script")
+        .appendingPathComponent("Apps/Fuzz/Corpus/fuzz-script")
 
     static var paths: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

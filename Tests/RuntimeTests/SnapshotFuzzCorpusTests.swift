@@ -1,4 +1,4 @@
-// The fuzz-snapshot seeds and findings (Fuzz/Corpus/fuzz-snapshot, issue 15), read as the fuzzer reads them (the
+// The fuzz-snapshot seeds and findings (Apps/Fuzz/Corpus/fuzz-snapshot, issue 15), read as the fuzzer reads them (the
 // first byte picks a whole file, a version 2 or 1 body to frame, or a SnapshotText body): what decodes re-encodes
 // to the same values, and a launch from the bytes never restores what the decoder or Game.whyUnplayable refuses;
 // a restored game plays with no invariant broken. The properties the fuzzer checks, on every run.
@@ -11,7 +11,7 @@ import Runtime
 import Testing
 
 @Suite struct SnapshotFuzzCorpusTests {
-    static let folder = LevelAssets.root.appendingPathComponent("Fuzz/Corpus/fuzz-snapshot")
+    static let folder = LevelAssets.root.appendingPathComponent("Apps/Fuzz/Corpus/fuzz-snapshot")
 
     static var paths: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

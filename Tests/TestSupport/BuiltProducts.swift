@@ -11,13 +11,14 @@ public enum BuiltProducts {
     /// The `interlude` command of this build.
     public static let interlude = executable("interlude")
 
-    /// The executable `name` built beside the running test bundle, else the one in the checkout's `.build/debug`.
+    /// The executable `name` built beside the running test bundle, else the one in the checkout's `Apps/.build/debug`
+    /// (the commands are the second package's, Apps/Package.swift).
     public static func executable(_ name: String) -> URL {
         let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
             let url = candidate.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        return root.appendingPathComponent(".build/debug/\(name)")
+        return root.appendingPathComponent("Apps/.build/debug/\(name)")
     }
 }

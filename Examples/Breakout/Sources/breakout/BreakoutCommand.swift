@@ -1,8 +1,9 @@
 // breakout: the game in a desktop window. Interlude's window host (PlatformGLFW) gives the window, its Display and
 // the real-time loop; BreakoutRenderer draws; the runtime runs Breakout under the chosen phone's life cycle. The
 // keys are Interlude's desktop mapping (KeyHelp.swift). Everything runs on the main thread, where the window's GL
-// context is current. Snapshots stay in memory: a relaunch after Ctrl+R (purged) restores the session, quitting
-// forgets it.
+// context is current. Saves go to disk through Interlude's Storage (`--data-dir`, else the user's data folder),
+// written off the frame loop and durable: a relaunch after Ctrl+R (purged) or after quitting restores the session,
+// paused. Captures and screenshots are PNG files written by Storage too.
 
 import Breakout
 import BreakoutRenderer
@@ -11,6 +12,7 @@ import GLHost
 import Lifecycle
 import PlatformGLFW
 import Runtime
+import Storage
 
 @main
 enum BreakoutCommand {
@@ -39,8 +41,13 @@ enum BreakoutCommand {
             try BreakoutRenderer()
         }
         display.imageWriter = writePNG
+        let folder = options.dataDirectory ?? FileSnapshotStore.defaultFolder(app: "breakout")
+        let saves = BackgroundSnapshotStore(
+            wrapping: try FileSnapshotStore(folder: folder, maximumBytes: BreakoutSnapshot.maximumBytes))
+        defer { try? saves.flush() }
         let runtime = Runtime(
-            profile: options.profile, seed: options.seed, game: Breakout(seed: options.seed), display: display)
+            profile: options.profile, seed: options.seed, game: Breakout(seed: options.seed), display: display,
+            snapshots: saves)
         runtime.log = { printError($0) }
         runtime.transcriptLimit = Transcript.sessionLimit  // memory stays flat however long the game
         runtime.hostStatus = KeyHelp.hud
@@ -103,14 +110,6 @@ enum BreakoutCommand {
 /// A screenshot that could not be written.
 struct ScreenshotError: Error, CustomStringConvertible {
     let description: String
-}
-
-/// StoredPNG as the window's image writer (captures, F12 screenshots, `--screenshot`).
-func writePNG(_ rgba: [UInt8], _ width: Int, _ height: Int, _ path: String) throws {
-    guard let bytes = StoredPNG.encode(rgba: rgba, width: width, height: height) else {
-        throw ScreenshotError(description: "\(path): \(rgba.count) bytes are not a \(width) x \(height) RGBA image")
-    }
-    try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
 }
 
 func printError(_ message: String) {

@@ -15,6 +15,7 @@ struct Options {
     var demo = false  // play level 1, launch, and let the paddle follow the ball
     var smsAt: Int? = nil  // send smsArrived at this loop iteration
     var verbose = false  // print each window event and what it asked for
+    var dataDirectory: String? = nil  // where saves are kept (nil: the user's data folder)
     var showsHelp = false
 
     /// A usage error: what was wrong, for standard error (exit status 2).
@@ -24,8 +25,8 @@ struct Options {
 
     static let usage = """
         usage: breakout [--width N] [--height N] [--profile ios4|ios5] [--seed N] [--level 1...\(levelCount)]
-                        [--frames N] [--screenshot PATH.png] [--demo] [--sms-at N] [--verbose]
-                        [--help]
+                        [--data-dir DIR] [--frames N] [--screenshot PATH.png] [--demo] [--sms-at N]
+                        [--verbose] [--help]
 
         Breakout in a desktop window (GLFW, OpenGL 3.3 core) under Interlude's iOS-style life cycle; the phone's
         interruptions come from the keyboard (Ctrl + letter) and the window (focus, minimise, close).
@@ -34,9 +35,11 @@ struct Options {
           --profile           ios4 (an SMS is a modal alert) or ios5 (a banner); default ios5
           --seed              the game's seed (default 1)
           --level             start a session on this level at once (default: the menu)
+          --data-dir DIR      keep the saves in DIR (default: $XDG_DATA_HOME/breakout or ~/.local/share/breakout);
+                              a save is durable (write-temp, fsync, rename), and a launch restores it, paused
         For screenshots and tests:
           --frames N          stop after N loop iterations (about N / 60 s)
-          --screenshot PATH   write the last frame as a PNG (stored, uncompressed) before exiting
+          --screenshot PATH   write the last frame as a PNG before exiting
           --demo              play level 1 and launch at once; the paddle follows the ball by itself
           --sms-at N          an SMS arrives at loop iteration N (on ios4 the alert pauses the game)
           --verbose           print each window event and what it asked for
@@ -81,6 +84,7 @@ struct Options {
                     throw Invalid(description: "--screenshot \(path): the file name must end in .png")
                 }
                 options.screenshot = path
+            case "--data-dir": options.dataDirectory = try value(argument)
             case "--demo": options.demo = true
             case "--sms-at": options.smsAt = try number(argument, in: 0...Int.max)
             case "--verbose": options.verbose = true

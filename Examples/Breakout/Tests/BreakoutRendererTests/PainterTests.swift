@@ -81,29 +81,4 @@ import Testing
         #expect(round.count == 4)  // the ball and three life slots
         #expect(round.filter { $0.color == Palette.lostLife }.count == 2)
     }
-
-    @Test func pngChecksumsMatchTheirStandards() {
-        #expect(StoredPNG.crc32(Array("IEND".utf8)) == 0xAE42_6082)
-        #expect(StoredPNG.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
-        let big = [UInt8](repeating: 0xFF, count: 100_000)
-        // Adler-32 of n bytes of 0xFF: a = 1 + 255n, b = n + 255 n (n + 1) / 2, both mod 65521.
-        let n: UInt64 = 100_000
-        let a = (1 + 255 * n) % 65_521
-        let b = (n + 255 * n * (n + 1) / 2) % 65_521
-        #expect(StoredPNG.adler32(big) == UInt32(b << 16 | a))
-    }
-
-    @Test func aPNGRoundTripsThroughStoredBlocks() throws {
-        // 200 x 120 RGBA is 96,120 bytes of scanlines: two stored blocks.
-        let (width, height) = (200, 120)
-        var rgba: [UInt8] = []
-        for y in 0..<height {
-            for x in 0..<width { rgba += [UInt8(x), UInt8(y), UInt8((x * y) & 0xFF), 255] }
-        }
-        let file = try #require(StoredPNG.encode(rgba: rgba, width: width, height: height))
-        let decoded = try #require(decodeStoredPNG(file))
-        #expect(decoded.width == width && decoded.height == height)
-        #expect(decoded.pixels == rgba)
-        #expect(StoredPNG.encode(rgba: rgba, width: width + 1, height: height) == nil)
-    }
 }

@@ -1,10 +1,11 @@
 // The `breakout` executable in a real window: it opens, plays a demo for 120 loop iterations, writes its last frame
-// as a PNG and exits cleanly. Needs an X display (run the tests under `xvfb-run -a`, or
+// as a PNG (Storage), keeps its save on disk after an SMS alert (iOS 4) and exits cleanly. Needs an X display (run the tests under `xvfb-run -a`, or
 // ../../Tests/PlatformGLFWTests/run-under-xvfb.sh, which adds a window manager). Without DISPLAY the test is skipped,
 // unless the CI variable is set: CI must run it.
 
 import BreakoutRenderer
 import Foundation
+import Storage
 import Testing
 
 /// The `breakout` binary built beside this test bundle.
@@ -31,6 +32,7 @@ extension GLTests {
         process.executableURL = breakoutBinary
         process.arguments = [
             "--demo", "--frames", "120", "--width", "480", "--height", "270", "--screenshot", path,
+            "--data-dir", folder.appendingPathComponent("saves").path, "--profile", "ios4", "--sms-at", "60",
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -42,10 +44,12 @@ extension GLTests {
         #expect(printed.contains("Ctrl+S") && printed.contains("smsArrived"), "the key help: \(printed)")
         #expect(printed.contains("screenshot: \(path)"), "\(printed)")
         #expect(printed.contains("final state"), "\(printed)")
-        let file = try #require(FileManager.default.contents(atPath: path), "no screenshot: \(printed)")
-        let image = try #require(decodeStoredPNG(Array(file)))
+        let image = try PNGFile.read(path)
         // A window manager may shrink the window to fit its screen; without one it has the size asked for.
         #expect(image.width > 200 && image.width <= 480 && image.height > 100 && image.height <= 270)
-        #expect(colorCount(image.pixels) > 20)
+        #expect(colorCount(image.rgba) > 20)
+        // The SMS alert (iOS 4: modal) paused the demo's session and saved it, on disk through Storage's store.
+        let saves = try FileSnapshotStore(folder: folder.appendingPathComponent("saves").path)
+        #expect(try saves.load() != nil, "no save in --data-dir: \(printed)")
     }
 }

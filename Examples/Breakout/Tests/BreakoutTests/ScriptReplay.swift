@@ -1,4 +1,4 @@
-// ScriptReplay: how these tests replay one script by hand: InterludeScripts' ScriptRunner, headless (no display:
+// ScriptReplay: how these tests replay one script by hand: Replay's ScriptRunner, headless (no display:
 // frames are the scene's content hash) with the snapshots in memory, for tests that look at the typed result or a
 // shortened script. The whole folder goes through Interlude's testing library in TestingLibraryTests.swift.
 

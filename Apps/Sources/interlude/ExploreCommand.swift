@@ -1,0 +1,194 @@
+import ArgumentParser
+import Exploration
+import Foundation
+import GameCore
+import Lifecycle
+import Replay
+import Runtime
+import Storage
+import ShooterPlatform
+import Synchronization
+
+/// `interlude explore`: the model checker over the life cycle and the shooter, and interruption invariance.
+struct ExploreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract:
+            "Try every sequence of interruptions up to a depth, or every interruption at every moment of a script.",
+        discussion: """
+            Without --interleave: breadth first, every sequence of up to --depth moves — each OS event, the player's actions (play singlePlayer, play multiplayer, resume, menu, openLeaderboard, closeLeaderboard, fire) and waits (to the next timer, to the OS suspending a backgrounded app, to a leaderboard answer; the background task expiring is the event backgroundTaskExpired) — on the real runtime with the no-render doubles, checking invariants 1 to 6 (CONTRACT §6) after every move. States are deduplicated by an abstract key: the life-cycle status (state, reason, open background task), the screen, in session / paused / running, the frame loop, whether GL is forbidden, live timers, leaderboard requests in flight, peers, the score outbox, the leaderboard list shown, and what a launch would restore from the stored snapshot. That key holds every fact a table row, a piece of work or an invariant reads; what it leaves out (time, positions, scores, ...) is gameplay, which --interleave checks. It prints progress per depth and ends with the states, the transitions, the table rows exercised out of each profile's total (every other row with why it cannot be reached, or NOT REACHED), and the violations. Each violation's shortest script is written to DIR/violations: `interlude replay` fails on it. --write-witnesses DIR writes, for every row exercised, the shortest script exercising it with `expect` lines for the row's state, callbacks and work: a suite that replays green.
+
+            With --interleave SCRIPT (single player): the script is replayed as written, then once per interruption kind and moment — every --every of virtual time at which the game runs — with the interruption, its matching return and the player's resume injected there and every later line shifted by the 3 s the game stood paused. Invariant 7 (CONTRACT §6): the end state hash must equal the uninterrupted one, every expect must hold and no invariant break. Kinds (--events): sms (dismissed; on an iOS 5 banner: opened, then the icon), call (answered, then ended), decline, home (then the icon), lock (then unlocked), switcher (dismissed), purge (home, purged, relaunched from the snapshot by the icon), notificationCenter. The first differing moment of each kind is written to DIR as a script.
+
+            Examples:
+              interlude explore                                  # both profiles, depth 8
+              interlude explore --profile ios4 --depth 6 --write-witnesses out/witnesses
+              interlude replay --no-render out/witnesses/*.script
+              interlude explore --interleave Assets/Interruptions/fight-level1-sms-ios4.script --every 250ms
+
+            Exit status: 0 nothing broke and every row is exercised or argued unreachable; 1 a violation, a row not reached, or an interleaving that differs; 2 an invalid option or script.
+            """)
+
+    @Option(help: "ios4, ios5 or both.")
+    var profile: String = "both"
+
+    @Option(help: "alert or banner: how an SMS shows (default: each profile's own; ios4 alert, ios5 banner).")
+    var smsStyle: String?
+
+    @Option(help: "The most moves in a sequence (launch included).")
+    var depth: Int = 8
+
+    @Option(help: "The simulation seed of every run.")
+    var seed: UInt64 = 1
+
+    @Option(name: .shortAndLong, help: "Folder for the violations' scripts (DIR/violations) and interleave reports.")
+    var out: String = "out/explore"
+
+    @Option(help: ArgumentHelp("Write one witness script per table row exercised into DIR.", valueName: "dir"))
+    var writeWitnesses: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Check interruption invariance of this single-player script instead (repeatable).", valueName: "script"))
+    var interleave: [String] = []
+
+    @Option(help: ArgumentHelp("With --interleave: the spacing of the moments, e.g. 100ms, 0.5s.", valueName: "time"))
+    var every: String = "100ms"
+
+    @Option(help: ArgumentHelp("With --interleave: the interruption kinds, comma-separated.", valueName: "kinds"))
+    var events: String = InterruptionKind.standard.map(\.name).joined(separator: ",")
+
+    @Option(help: "With --interleave: runs at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
+    var assets: String?
+
+    func validate() throws {
+        guard ["ios4", "ios5", "both"].contains(profile) else {
+            throw ValidationError("--profile must be ios4, ios5 or both; got '\(profile)'")
+        }
+        if let smsStyle, SMSStyle(rawValue: smsStyle) == nil {
+            throw ValidationError("--sms-style must be alert or banner; got '\(smsStyle)'")
+        }
+        guard (1...64).contains(depth) else { throw ValidationError("--depth must be within 1...64") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        guard Self.nanoseconds(every).map({ $0 >= 1_000_000 && $0 <= 3_600_000_000_000 }) == true else {
+            throw ValidationError("--every must be a time from 1ms to 3600s such as 100ms or 0.5s; got '\(every)'")
+        }
+        _ = try kinds()
+    }
+
+    /// `--events` as kinds.
+    func kinds() throws -> [InterruptionKind] {
+        try events.split(separator: ",").map { name in
+            guard let kind = InterruptionKind.all.first(where: { $0.name == name }) else {
+                let known = InterruptionKind.all.map(\.name).joined(separator: ", ")
+                throw ValidationError("--events: unknown kind '\(name)'; the kinds are \(known)")
+            }
+            return kind
+        }
+    }
+
+    /// `100ms`, `0.5s`, `2s` in nanoseconds.
+    static func nanoseconds(_ text: String) -> Int64? {
+        let (number, scale): (Substring, Double) =
+            text.hasSuffix("ms") ? (text.dropLast(2), 1e6) : text.hasSuffix("s") ? (text.dropLast(), 1e9) : ("", 0)
+        guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(number) else {
+            return nil
+        }
+        return Int64((value * scale).rounded())
+    }
+
+    func run() throws {
+        let levels: [Level]
+        do {
+            levels = try LevelFiles.load(from: try AssetDirectory.locate(assets))
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw Exit.invalid
+        }
+        do { try HostPaths.prepareFolder(out) } catch { throw ValidationError("--out: \(error)") }
+        if !interleave.isEmpty { return try runInterleave(levels: levels) }
+        try runExplore(levels: levels)
+    }
+
+    private func runExplore(levels: [Level]) throws {
+        let style = smsStyle.flatMap(SMSStyle.init(rawValue:))
+        let profiles = (profile == "both" ? Profile.all : [Profile.named(profile)!]).map { profile in
+            style.map { profile.withSMSStyle($0) } ?? profile
+        }
+        if let writeWitnesses {
+            do { try HostPaths.prepareFolder(writeWitnesses) } catch {
+                throw ValidationError("--write-witnesses: \(error)")
+            }
+        }
+        var failed = false
+        var summary: [String] = []
+        let started = Date()
+        for profile in profiles {
+            let clock = Date()
+            var explorer = Explorer(profile: profile, seed: seed, depth: depth) { Game(seed: $0, levels: levels) }
+            explorer.progress = { progress in
+                say(
+                    "\(progress.profile): depth \(progress.depth): \(progress.states) states, "
+                        + "\(progress.transitions) transitions, \(progress.violations) violations "
+                        + String(format: "(%.1f s)", Date().timeIntervalSince(clock)))
+            }
+            let result = explorer.run()
+            let seconds = Date().timeIntervalSince(clock)
+            let report = ExplorationReport(result: result, seconds: seconds)
+            say(report.text)
+            summary.append(report.text)
+            failed = failed || !report.passed
+            try writeViolations(result)
+            if let writeWitnesses { try write(witnessesOf: result, to: writeWitnesses) }
+        }
+        let total = Date().timeIntervalSince(started)
+        say("explored \(profile) to depth \(depth) in " + String(format: "%.2f s", total))
+        try write(summary.joined(separator: "\n") + "\n", to: "\(out)/summary-\(profile).md")
+        if failed { throw Exit.failed }
+    }
+
+    private func writeViolations(_ result: ExplorationResult) throws {
+        guard !result.violations.isEmpty else { return }
+        let folder = "\(out)/violations"
+        try HostPaths.prepareFolder(folder)
+        for (index, found) in result.violations.enumerated() {
+            let name = "\(Self.label(result.profile))-violation-\(index + 1)-invariant-\(found.violation.invariant)"
+            let text = ExplorationScripts.reproduction(found, profile: result.profile, seed: result.seed, name: name)
+            try write(text, to: "\(folder)/\(name).script")
+            say("  wrote \(folder)/\(name).script (\(found.path.count) moves): \(found.violation)")
+        }
+    }
+
+    private func write(witnessesOf result: ExplorationResult, to folder: String) throws {
+        let rows = result.profile.rows.enumerated().compactMap { index, row in
+            result.rowWitnesses[row.key].map { (index, $0) }
+        }
+        for (index, witness) in rows {
+            let name = Self.witnessName(profile: Self.label(result.profile), index: index, row: witness.row)
+            let text = ExplorationScripts.witness(witness, profile: result.profile, seed: result.seed, name: name)
+            try write(text, to: "\(folder)/\(name).script")
+        }
+        say("wrote \(rows.count) witness scripts of \(result.profile.name) into \(folder)/")
+    }
+
+    /// `ios4`, `ios5`, or `ios5-sms-alert` when the SMS style is not the profile's own.
+    static func label(_ profile: Profile) -> String {
+        Profile.named(profile.name)?.smsStyle == profile.smsStyle
+            ? profile.name : "\(profile.name)-sms-\(profile.smsStyle.rawValue)"
+    }
+
+    /// `ios4-row-05-active-smsArrived`: the profile, the row's place in the table, its status pattern and event.
+    static func witnessName(profile: String, index: Int, row: Row) -> String {
+        let pattern = "\(row.from)".map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        let number = index < 10 ? "0\(index)" : "\(index)"
+        return "\(profile)-row-\(number)-\(String(pattern))-\(row.event.rawValue)"
+            .replacingOccurrences(of: "--", with: "-")
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import GameCore
+import PlatformEGL
+import Replay
+import Runtime
+import Storage
+import ShooterPlatform
+import Synchronization
+
+extension ReplayCommand {
+    /// Replays one script in this process: the transcript is written line by line as it happens (a run that hangs
+    /// or crashes later leaves every line so far), frames as they are captured. `heartbeatPath`: where the parent's
+    /// watchdog reads what this process is doing (a child only).
+    func replayHere(_ loaded: LoadedScript, levels: [Level], heartbeatPath: String?) throws -> ReplayOutcome {
+        let script = loaded.script
+        let started = Subprocess.now()
+        let heartbeat = try heartbeatPath.map { try ReplayHeartbeat(path: $0) }
+        let transcript = try TranscriptFile(path: "\(out)/\(script.name).transcript.jsonl")
+        let store: any SnapshotStore =
+            try dataDir.map { BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: "\($0)/\(script.name)")) }
+            ?? InMemorySnapshotStore()
+        defer { try? store.flush() }
+        let connection = try LeaderboardConnection(
+            url: leaderboard, databasePath: nil, identityFolder: nil, levels: levels, replaying: true)
+        defer { connection.close() }
+        let matchHarness = MatchHarness.needsServer(script) ? try MatchHarness() : nil
+        let matchTransport = matchHarness?.transport(levels: levels)
+        defer {
+            matchTransport?.close()
+            matchHarness?.stop()
+        }
+        let hook = TestHook(
+            hang: testHang == script.name, crash: testCrash == script.name,
+            crashAfterRestore: testCrashAfterRestore == script.name, rendering: !noRender)
+        let configure: (Runtime<Game>) -> Void = { runtime in
+            hook.isInSession = { runtime.game.state.isInSession }
+            runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
+            runtime.useLeaderboard(connection.transport, pacing: .virtual)
+            runtime.useMatch(matchTransport ?? InMemoryMatch(pilot: BotPilot.matchPilot(levels: levels)))
+            runtime.transcriptSink = transcript.sink
+            if heartbeat != nil || hook.isArmed {
+                runtime.willDo = { activity in
+                    heartbeat?.note(activity)
+                    hook.check(activity, script: script.name)
+                }
+            }
+        }
+        let result: ReplayResult
+        if noRender {
+            result = ScriptRunner.run(
+                script, snapshots: store, presentEvery: Int64(presentEvery), game: { Game(seed: $0, levels: levels) },
+                configure: configure)
+        } else {
+            heartbeat?.set(label: "making the EGL display")
+            let directory = try AssetDirectory.locate(assets)
+            let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
+            display.redrawsUnchangedScenes = redrawUnchangedFrames
+            // Captures show what the phone's user sees: the OS's screens (alert, call, lock, ...) over the app.
+            let phone = try display.makePhoneCompositor(assets: directory)
+            result = ScriptRunner.run(
+                script, display: display, snapshots: store, presentEvery: Int64(presentEvery),
+                game: { Game(seed: $0, levels: levels) },
+                configure: { runtime in
+                    configure(runtime)
+                    display.showPhoneScreens(of: runtime, compositor: phone)
+                })
+        }
+        heartbeat?.set(label: "writing the results")
+        try transcript.close()
+        return ReplayOutcome(result, seconds: Subprocess.now() - started)
+    }
+}
+
+/// The transcript file, written line by line with `write(2)` (nothing buffered in this process to lose when it is
+/// killed), truncated when opened. A line that cannot be written (a full disk) is remembered, and `close` throws it:
+/// the replay then fails rather than passing with a transcript cut short.
+final class TranscriptFile: Sendable {
+    let path: String
+    private let descriptor: Int32
+    private let writeError = Atomic<Int32>(0)  // errno of the first failed write, 0 if none
+
+    init(path: String) throws {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ReplayInputError.other("\(path): cannot create: \(String(cString: strerror(errno)))")
+        }
+        self.path = path
+    }
+
+    /// Appends `line` and a newline.
+    var sink: @Sendable (String) -> Void {
+        { [self] line in
+            guard writeError.load(ordering: .relaxed) == 0 else { return }
+            var bytes = Array(line.utf8)
+            bytes.append(UInt8(ascii: "\n"))
+            var written = 0
+            while written < bytes.count {
+                let result = bytes.withUnsafeBytes {
+                    Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
+                }
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else {
+                    writeError.store(result < 0 ? errno : ENOSPC, ordering: .relaxed)
+                    return
+                }
+                written += result
+            }
+        }
+    }
+
+    /// Flushes the file to disk and closes it; throws if a line could not be written, or the file not closed.
+    func close() throws {
+        fsync(descriptor)
+        let closed = Glibc.close(descriptor) == 0 ? 0 : errno
+        for code in [writeError.load(ordering: .relaxed), closed] where code != 0 {
+            throw ReplayInputError.other("\(path): cannot write the transcript: \(String(cString: strerror(code)))")
+        }
+    }
+}
+
+/// The tests' way to make one script hang or crash on purpose (`--test-hang NAME`, `--test-crash NAME`): at the first
+/// frame drawn from step 30 on (or at step 30 without rendering), block for ever or trap. `--test-crash-after-restore
+/// NAME`: trap at the first thing the runtime does after a `loadSnapshot` that restored a game (the crash guard's test).
+final class TestHook {
+    let hang: Bool
+    let crash: Bool
+    let crashAfterRestore: Bool
+    let rendering: Bool
+    var isInSession: () -> Bool = { false }
+    private var stepReached = false  // the replay's one thread sets and reads it
+    private var loading = false  // a loadSnapshot was the last thing done
+
+    init(hang: Bool, crash: Bool, crashAfterRestore: Bool = false, rendering: Bool) {
+        self.hang = hang
+        self.crash = crash
+        self.crashAfterRestore = crashAfterRestore
+        self.rendering = rendering
+    }
+
+    var isArmed: Bool { hang || crash || crashAfterRestore }
+    static let step: Int64 = 30
+
+    func check(_ activity: RuntimeActivity, script: String) {
+        guard isArmed else { return }
+        if crashAfterRestore {
+            if loading, isInSession() { fatalError("--test-crash-after-restore \(script): crashing on purpose") }
+            if case .work(let work) = activity { loading = work == .loadSnapshot } else { loading = false }
+            return
+        }
+        switch activity {
+        case .step(let step) where step >= Self.step:
+            stepReached = true
+            if !rendering { fire(script) }
+        case .display("present") where stepReached:
+            fire(script)
+        default:
+            break
+        }
+    }
+
+    private func fire(_ script: String) {
+        if crash { fatalError("--test-crash \(script): crashing on purpose") }
+        FileHandle.standardError.write(Data("\(script): --test-hang: blocking this frame on purpose\n".utf8))
+        while true { sleep(3600) }
+    }
+}

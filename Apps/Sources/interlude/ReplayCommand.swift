@@ -1,0 +1,291 @@
+import ArgumentParser
+import Foundation
+import GameCore
+import PlatformEGL
+import Replay
+import Runtime
+import Storage
+import ShooterPlatform
+
+/// `interlude replay`: headless, virtual-time replay of interruption scripts.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay interruption scripts headless and check their expectations.",
+        discussion: """
+            Each script runs in virtual time (a 60-second script takes well under a second) on a fresh simulated phone. For each SCRIPT.script, DIR receives SCRIPT.transcript.jsonl (CONTRACT §8), the PNG of every `capture` line (the phone's own screens, alert, call, lock, home, switcher, drawn over the app as the user sees them), and SCRIPT.timeline.svg and .mmd (its timeline: events, states, callbacks, work, checks); DIR/index.html (a report to open in a browser, offline: failed scripts first, frames, expectations, timelines), DIR/index.md and DIR/index.json summarise the run. All scripts are parsed before any runs: one invalid script stops everything.
+
+            Isolation: each script runs in a child process of its own (this same program), --jobs at a time, so that a script that hangs or crashes fails alone and the others still run. A watchdog ends a script still running after its deadline (default: 30 s plus the script's virtual length; --timeout to change it) and reports where it was ("hung in frame 812 during draw (present)"); its transcript so far is kept (lines are written as they happen). Transcripts and frames are the same bytes whatever --jobs is. --in-process runs the scripts in this process, one after another, with no watchdog (for a debugger or valgrind).
+
+            Large suites: --shard K/N replays the K-th of N slices (scripts sorted by name, every N-th from the K-th), so that N machines or CI jobs share a suite; --merge DIR... --out ALL gathers their outputs into one folder and one index.
+
+            Examples:
+              interlude replay                          # every bundled script, into out/
+              interlude replay --jobs 1 --timeout 20 a.script    # one at a time
+              interlude replay --shard 2/3 --out part2  # the second of three slices
+              interlude replay --merge part1 part2 part3 --out all
+
+            Exit status: 0 every expectation held and no invariant broke; 1 some did not (or a script hung or crashed); 2 a script or an option was invalid (the message names file:line:column).
+            """)
+
+    @Argument(help: "Script files (.script). Default: every script in Assets/Interruptions.")
+    var files: [String] = []
+
+    @Option(name: .shortAndLong, help: "Folder for transcripts, frames and the index.")
+    var out: String = "out"
+
+    @Flag(help: "Do not render (no GL at all); frames are identified by a hash of the scene.")
+    var noRender = false
+
+    @Option(help: "Frame width in pixels.")
+    var width: Int = 640
+
+    @Option(help: "Frame height in pixels.")
+    var height: Int = 360
+
+    @Option(help: "Render every N-th fixed step while the frame loop runs (1 = 60 fps of virtual time).")
+    var presentEvery: Int = 1
+
+    @Flag(
+        help: ArgumentHelp(
+            "Draw every frame, even one whose scene equals the frame before (slower; the same pixels).",
+            discussion: "By default a scene equal to the one the framebuffer holds is not drawn again."))
+    var redrawUnchangedFrames = false
+
+    @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
+    var assets: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Keep each script's snapshots on disk in DIR/SCRIPT (default: in memory).",
+            discussion: "Files already there are what the first launch finds, e.g. a damaged snapshot to recover from.")
+    )
+    var dataDir: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Leaderboard server URL (default: a fresh embedded server on loopback per script).",
+            discussion: "With a shared server, `leaderboard down`/`up` lines cannot act and transcripts may vary."))
+    var leaderboard: String?
+
+    @Option(help: ArgumentHelp("Scripts replayed at once, each in its own process (default: the number of cores)."))
+    var jobs: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a script may run before the watchdog ends it (default: 30 + its virtual length).",
+            valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("Replay only the K-th of N slices of the scripts, sorted by name.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Merge the outputs of earlier runs (their --out folders) into --out, with one index; runs nothing.",
+            valueName: "dir"))
+    var merge: [String] = []
+
+    @Flag(help: "Run the scripts in this process, one after another, without isolation or watchdog (for debuggers).")
+    var inProcess = false
+
+    // The parent's instructions to a child (one script each), and the hooks the tests use to make one script hang or
+    // crash on purpose. Hidden from --help: not for people.
+    @Option(help: .hidden) var childResult: String?
+    @Option(help: .hidden) var heartbeat: String?
+    @Option(help: .hidden) var testHang: String?
+    @Option(help: .hidden) var testCrash: String?
+    @Option(help: .hidden) var testCrashAfterRestore: String?
+
+    func validate() throws {
+        guard (16...4096).contains(width), (16...4096).contains(height) else {
+            throw ValidationError("--width and --height must be within 16...4096")
+        }
+        guard presentEvery >= 1 else { throw ValidationError("--present-every must be at least 1") }
+    }
+
+    /// An invalid `--leaderboard` is an invalid option: exit 2 before anything runs.
+    private func checkLeaderboardURL() throws {
+        guard let leaderboard else { return }
+        do { _ = try LeaderboardConnection.baseURL(leaderboard) } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw Exit.invalid
+        }
+    }
+
+    func run() throws {
+        if !merge.isEmpty { return try runMerge() }
+        try checkLeaderboardURL()
+        let scripts: [LoadedScript]
+        let levels: [Level]
+        let selected: [LoadedScript]
+        do {
+            try checkOptions()
+            scripts = try loadScripts()
+            levels = try loadLevels()
+            selected = try shard.map { try ReplayShard(parsing: $0).select(scripts) } ?? scripts
+            try preparePaths(for: selected)
+        } catch let error as ReplayInputError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw Exit.invalid
+        }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        if let childResult {
+            // A child of `replay`: one script, its result for the parent, no output of its own.
+            guard let script = selected.first, selected.count == 1 else { throw Exit.invalid }
+            // Its own deadline, a little after the parent's: it dies even if the parent died first.
+            alarm(UInt32(min(timeout ?? 3_600, 86_400)) + 10)
+            let outcome = try replayHere(script, levels: levels, heartbeatPath: heartbeat)
+            let data = try JSONEncoder().encode(outcome)
+            try data.write(to: URL(fileURLWithPath: childResult), options: .atomic)
+            return
+        }
+        var outcomes: [ReplayOutcome]
+        if inProcess {
+            var done: [ReplayOutcome] = []
+            for script in selected {
+                let outcome = try replayHere(script, levels: levels, heartbeatPath: nil)
+                outcome.report()
+                done.append(outcome)
+            }
+            outcomes = done
+        } else {
+            outcomes = try ReplayScheduler(command: self).run(selected)
+        }
+        let paths = Dictionary(selected.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
+        for index in outcomes.indices { outcomes[index].scriptFile = paths[outcomes[index].script] }
+        try ReplayIndex.write(outcomes, to: out)
+        let failed = outcomes.filter { !$0.ok }.count
+        say("\(outcomes.count - failed) passed, \(failed) failed")
+        say("transcripts, frames, timelines, index.md and index.html in \(out)/")
+        if failed > 0 { throw Exit.failed }
+    }
+
+    /// Option values that ArgumentParser's types cannot check alone.
+    private func checkOptions() throws {
+        if let jobs, jobs < 1 { throw ReplayInputError.other("--jobs must be at least 1") }
+        if let timeout, !(timeout > 0 && timeout <= 86_400) {
+            throw ReplayInputError.other("--timeout must be a number of seconds, more than 0 and at most 86400")
+        }
+    }
+
+    /// The largest script file read, in bytes (a long script is a few KB).
+    static let maximumScriptBytes = 8 << 20
+
+    /// `--out` and `--data-dir` (with a folder per script) as folders to write in, created if needed: a path of
+    /// the wrong kind (a file, a FIFO) or that cannot be written is an invalid option (exit 2), before anything runs.
+    private func preparePaths(for scripts: [LoadedScript]) throws {
+        var folders = [("--out", out)]
+        if let dataDir {
+            folders += [("--data-dir", dataDir)] + scripts.map { ("--data-dir", "\(dataDir)/\($0.name)") }
+        }
+        for (option, folder) in folders {
+            do { try HostPaths.prepareFolder(folder) } catch { throw ReplayInputError.other("\(option): \(error)") }
+        }
+    }
+
+    /// The game's levels from Assets/Levels; a bad level file is an invalid input (exit 2).
+    private func loadLevels() throws -> [Level] {
+        do {
+            return try LevelFiles.load(from: try AssetDirectory.locate(assets))
+        } catch let error as LevelFileError {
+            throw ReplayInputError.other(error.description + "\nnothing was replayed.")
+        } catch {
+            throw ReplayInputError.other("\(error)")
+        }
+    }
+
+    private func loadScripts() throws -> [LoadedScript] {
+        var paths = files
+        if paths.isEmpty {
+            let directory: AssetDirectory
+            do { directory = try AssetDirectory.locate(assets) } catch { throw ReplayInputError.other("\(error)") }
+            paths = (try? directory.files(in: "Interruptions", suffix: ".script")) ?? []
+            guard !paths.isEmpty else {
+                throw ReplayInputError.other("no scripts in \(directory.path("Interruptions"))")
+            }
+        }
+        var scripts: [LoadedScript] = []
+        var errors: [String] = []
+        var names: [String: String] = [:]
+        for path in paths {
+            let bytes: [UInt8]
+            do {
+                bytes = try HostPaths.readFile(path, limit: Self.maximumScriptBytes)
+            } catch {
+                errors.append(
+                    "\(path): error: cannot read the script: \((error as? FileStoreError)?.reason ?? "\(error)")")
+                continue
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                errors.append("\(path):1:1: error: the script is not UTF-8 text")
+                continue
+            }
+            do {
+                let script = try ScriptParser.parse(text, file: path)
+                if let other = names[script.name] {
+                    errors.append(
+                        "\(path): error: two scripts named '\(script.name)' (also \(other)) would overwrite each other's outputs"
+                    )
+                }
+                names[script.name] = path
+                scripts.append(LoadedScript(script: script, path: path))
+            } catch {
+                errors.append(error.description)
+            }
+        }
+        if !errors.isEmpty { throw ReplayInputError.scripts(errors) }
+        return scripts
+    }
+}
+
+/// Why nothing was replayed.
+enum ReplayInputError: Error, CustomStringConvertible {
+    case scripts([String])
+    case other(String)
+
+    var description: String {
+        switch self {
+        case .scripts(let errors): return errors.joined(separator: "\n") + "\nnothing was replayed."
+        case .other(let message): return "error: " + message
+        }
+    }
+}
+
+/// A parsed script and the file it came from (a child process parses it again).
+struct LoadedScript {
+    let script: Script
+    let path: String
+
+    var name: String { script.name }
+
+    /// The time of its last timed line, in seconds (a script may name absurd times: callers bound it).
+    var virtualSeconds: Double {
+        let last = script.lines.compactMap(\.command.time).max() ?? 0
+        return Double(last) / 1e9
+    }
+}
+
+/// `--shard K/N`: the scripts sorted by name, every N-th from the K-th (1-based), so that slices are balanced and the
+/// same on every machine whatever order the files were given in.
+struct ReplayShard {
+    let index: Int  // K
+    let count: Int  // N
+
+    init(parsing text: String) throws {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
+        else {
+            throw ReplayInputError.other("--shard must be K/N with 1 <= K <= N, e.g. 2/4; got '\(text)'")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    func select(_ scripts: [LoadedScript]) -> [LoadedScript] {
+        scripts.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }.enumerated()
+            .filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+}

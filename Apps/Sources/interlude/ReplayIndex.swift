@@ -1,0 +1,122 @@
+import Foundation
+import Replay
+import Runtime
+import Storage
+
+/// One script's verdict as the index records it: from the replay itself, or from the watchdog that ended it.
+struct ReplayOutcome: Codable, Sendable {
+    /// How the script ended: its expectations held (pass) or not (fail), or it never finished (hung, crashed).
+    enum Verdict: String, Codable, Sendable {
+        case pass, fail, hung, crashed
+    }
+
+    /// A captured frame: its PNG (nil when none was written) and its hash.
+    struct FrameEntry: Codable, Sendable, Equatable {
+        var file: String?
+        var hash: String
+    }
+
+    var script: String
+    let verdict: Verdict
+    var expectations: Int
+    var failures: [String]
+    var frames: [FrameEntry]
+    var finalState: String?  // nil when the replay never ended
+    var simulationHash: String?  // nil when the replay never ended
+    var transcript: String  // file name, beside the index
+    var scriptFile: String?  // the script's path as given (nil in an index written before it was recorded)
+    var seconds: Double  // wall time, rounded to the millisecond
+    let ok: Bool  // verdict pass (kept in index.json as before the verdicts)
+
+    init(_ result: ReplayResult, seconds: Double) {
+        script = result.scriptName
+        verdict = result.ok ? .pass : .fail
+        ok = result.ok
+        expectations = result.expectations
+        failures = result.failures
+        frames = result.frames.map { FrameEntry(file: $0.file, hash: $0.hash) }
+        finalState = result.finalState.rawValue
+        simulationHash = result.simulationHash
+        transcript = "\(result.scriptName).transcript.jsonl"
+        self.seconds = Self.rounded(seconds)
+    }
+
+    /// A replay that did not finish: hung (ended by the watchdog) or crashed; `failure` says where and how.
+    init(unfinished script: String, verdict: Verdict, failure: String, seconds: Double) {
+        self.script = script
+        self.verdict = verdict
+        ok = false
+        expectations = 0
+        failures = [failure]
+        frames = []
+        finalState = nil
+        simulationHash = nil
+        transcript = "\(script).transcript.jsonl"
+        self.seconds = Self.rounded(seconds)
+    }
+
+    private static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+
+    /// Prints the verdict line, then each failure indented: what a run says as each script ends.
+    func report() {
+        say(verdictLine)
+        for failure in failures { say("    " + failure) }
+    }
+
+    /// "PASS  name  3 expectations, 2 frames, ends active, hash …  (0.41 s)", the line printed per script.
+    var verdictLine: String {
+        let time = "(\(String(format: "%.2f", seconds)) s)"
+        switch verdict {
+        case .pass, .fail:
+            return
+                "\(verdict == .pass ? "PASS" : "FAIL")  \(script)  \(expectations) expectations, \(frames.count) frames, "
+                + "ends \(finalState ?? "?"), hash \(simulationHash ?? "?")  \(time)"
+        case .hung, .crashed:
+            return "\(verdict == .hung ? "HUNG" : "CRASH")  \(script)  \(failures.first ?? "")  \(time)"
+        }
+    }
+}
+
+/// Writes `index.md` (for people), `index.json` (for tools) and `index.html` (ReplayReport) summarising a replay run, and reads `index.json` back
+/// (to merge the indexes of shards).
+enum ReplayIndex {
+    static func write(_ outcomes: [ReplayOutcome], to folder: String) throws {
+        var markdown = "# Interlude replay results\n\n"
+        let passed = outcomes.filter(\.ok).count
+        markdown += "\(passed) passed, \(outcomes.count - passed) failed.\n\n"
+        markdown += "| script | verdict | expectations | frames | final state | simulation hash | transcript |\n"
+        markdown += "|---|---|---|---|---|---|---|\n"
+        for outcome in outcomes {
+            let verdict = outcome.ok ? "pass" : "**\(outcome.verdict.rawValue.uppercased())**"
+            markdown += "| \(outcome.script) | \(verdict) | \(outcome.expectations) | "
+            markdown += outcome.frames.map { $0.file.map { "[\($0)](\($0))" } ?? $0.hash }.joined(separator: "<br>")
+            markdown += " | \(outcome.finalState ?? "—") | `\(outcome.simulationHash ?? "—")` | "
+            markdown += "[\(outcome.transcript)](\(outcome.transcript)) |\n"
+        }
+        let failures = outcomes.flatMap(\.failures)
+        if !failures.isEmpty { markdown += "\n## Failures\n\n" + failures.map { "- \($0)\n" }.joined() }
+        try Data(markdown.utf8).write(to: URL(fileURLWithPath: folder + "/index.md"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try encoder.encode(outcomes).write(to: URL(fileURLWithPath: folder + "/index.json"))
+        try ReplayReport.write(outcomes, to: folder)
+    }
+
+    /// The outcomes listed in `folder/index.json`.
+    static func read(from folder: String) throws -> [ReplayOutcome] {
+        let path = folder + "/index.json"
+        let bytes: [UInt8]
+        do {
+            bytes = try HostPaths.readFile(path, limit: 256 << 20)
+        } catch {
+            let reason = (error as? FileStoreError)?.reason ?? "\(error)"
+            throw ReplayInputError.other(
+                "\(path): cannot read the file: \(reason) (is \(folder) the --out of a replay?)")
+        }
+        do {
+            return try JSONDecoder().decode([ReplayOutcome].self, from: Data(bytes))
+        } catch {
+            throw ReplayInputError.other("\(path): not an index written by `interlude replay`: \(error)")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+// FileSnapshotStore+RestoreMark: the crash guard's mark as the file `restoring.txt` beside the snapshots. Written
+// durably (write-temp, fsync, rename, fsync the folder) before a restore; removed without waiting for the disk
+// (a mark that comes back after a power cut says no crash, so nothing is set aside). While a mark is on disk a crash
+// appends to it (CrashSignals).
+
+import Runtime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension FileSnapshotStore {
+    /// The mark's file name.
+    public static let restoreMarkName = "restoring.txt"
+
+    public func restoreMark() throws -> [UInt8]? {
+        try DurableFile.read(path(Self.restoreMarkName), limit: 4096)
+    }
+
+    public func setRestoreMark(_ bytes: [UInt8]?) throws {
+        let path = path(Self.restoreMarkName)
+        guard let bytes else {
+            CrashSignals.disarm()
+            guard unlink(path) == 0 || errno == ENOENT else { throw FileStoreError.system("unlink", path, errno) }
+            return
+        }
+        try DurableFile.replace(path, with: bytes)
+        CrashSignals.arm(markPath: path)
+    }
+}
