@@ -88,7 +88,7 @@ test: setup check-imports build-tests
 	$(MAKE) match-check BUILD_STEP=build-tests
 	$(MAKE) example
 
-# Issue 17 (README "PostgreSQL: several servers, one database"): the leaderboard's server suites again, against a
+# Issue 17 (Docs/Leaderboard.md, "PostgreSQL: several servers, one database"): the leaderboard's server suites again, against a
 # throw-away PostgreSQL 15 (initdb in a temporary folder, a non-root owner, stopped at the end), and two servers on
 # one database. Part of `make test` (after the build it runs).
 PG_PORT       ?= 54329
@@ -96,7 +96,7 @@ PG_SUITES      = LeaderboardTests.(ServerAPITests|SecurityTests|PlausibilityTest
 test-postgres: build-tests
 	Apps/Tests/LeaderboardTests/with-postgres.sh $(PG_PORT) swift test $(APPS) $(SWIFT_FLAGS) --skip-build --filter '$(PG_SUITES)'
 
-# Issue 15 (README "Exploring every interruption"): the model checker over both profiles, the witness suite it writes
+# Issue 15 (Docs/Exploring.md): the model checker over both profiles, the witness suite it writes
 # replayed green by `interlude replay` (rendered, so that GL is guarded), and invariant 7 over the four bundled fight
 # scripts with every standard interruption kind every EXPLORE_EVERY. Part of `make test`.
 EXPLORE_OUT   ?= $(OUT)/explore
@@ -110,7 +110,7 @@ explore-check: $(BUILD_STEP)
 	@echo "witness suite: $$(ls $(EXPLORE_OUT)/witnesses | wc -l) scripts replayed green"
 	$(BIN)/interlude explore --every $(EXPLORE_EVERY) --out $(EXPLORE_OUT)/interleave $(addprefix --interleave ,$(FIGHTS))
 
-# Issue 16 (README "Multiplayer"): the bundled multiplayer scripts over the real match server (an embedded one per
+# Issue 16 (Docs/Multiplayer.md): the bundled multiplayer scripts over the real match server (an embedded one per
 # script) give byte-identical transcripts over two runs and with 4 replays at once (4 processes, --jobs 4 each); then
 # two `interlude play` windows (each on its own Xvfb display) join one match, see each other's sprite, and one
 # iconified makes the other say "left". Part of `make test` (~30 s).
@@ -218,7 +218,7 @@ probe: build-apps
 	@grep -q ' 0 failed' .build/probe.out
 	@grep -q ', 0 freed during broadcast' .build/probe.err
 
-# Hostile scripts (issue 12, README "Tests"): FUZZ_COUNT seeded mutations of the bundled scripts, each replayed as
+# Hostile scripts (issue 12, Docs/Testing.md): FUZZ_COUNT seeded mutations of the bundled scripts, each replayed as
 # `interlude replay --no-render` in a process of its own with a FUZZ_LIMIT-second limit; fails on a crash, a run over
 # the limit or an exit 2 without file:line:column. Failing mutations are saved in $(OUT)/fuzz-scripts/failures/;
 # `interlude-bench fuzz-scripts --seed S --only N` remakes mutation N. About 4 minutes for 2,000 here.
@@ -229,7 +229,7 @@ fuzz-scripts: build-apps
 	$(BIN)/interlude-bench fuzz-scripts --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --limit $(FUZZ_LIMIT) \
 	  --interlude $(BIN)/interlude --out $(OUT)/fuzz-scripts
 
-# Coverage-guided fuzzing (issue 15, Fuzz/README.md): libFuzzer harnesses for every parser of outside input
+# Coverage-guided fuzzing (issue 15, Apps/Fuzz/README.md): libFuzzer harnesses for every parser of outside input
 # (scripts, level files, snapshots and the launch that restores one, the bitmap font, the leaderboard's JSON
 # bodies), built with -sanitize=fuzzer,address in .build-fuzz. `make fuzz` runs each for FUZZ_SECONDS (two at a
 # time, under nice); a crash or a broken property fails it, the input kept in .build-fuzz/findings/.

@@ -14,6 +14,7 @@
 import AsyncHTTPClient
 import Foundation
 import Runtime
+import Storage
 import Synchronization
 
 /// The real HTTP client of the leaderboard service.
