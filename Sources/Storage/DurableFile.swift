@@ -59,7 +59,7 @@ public enum DurableFile {
             throw FileStoreError.system("open", path, errno)
         }
         defer { close(descriptor) }
-        try requireRegular(descriptor, path)
+        _ = try requireRegular(descriptor, path)  // its size is of no use to a write
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes {
