@@ -78,18 +78,18 @@ struct DiagramCommand: ParsableCommand {
                 if existing != text { stale.append(name) }
             }
             if stale.isEmpty {
-                print("diagrams in \(out)/ are up to date")
+                say("diagrams in \(out)/ are up to date")
                 return
             }
-            print("stale diagrams in \(out)/: \(stale.joined(separator: ", ")); run `interlude diagram --out \(out)`")
+            say("stale diagrams in \(out)/: \(stale.joined(separator: ", ")); run `interlude diagram --out \(out)`")
             throw Exit.failed
         }
         for (name, text) in files {
             try Data(text.utf8).write(to: URL(fileURLWithPath: "\(out)/\(name)"), options: .atomic)
-            print("wrote \(out)/\(name)")
+            say("wrote \(out)/\(name)")
         }
         guard let dot = Self.findDot() else {
-            print("note: Graphviz `dot` not found; SVGs not drawn (apt-get install graphviz)")
+            say("note: Graphviz `dot` not found; SVGs not drawn (apt-get install graphviz)")
             return
         }
         for (name, _) in files where name.hasSuffix(".dot") {
@@ -100,7 +100,7 @@ struct DiagramCommand: ParsableCommand {
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else { throw ValidationError("dot failed on \(out)/\(name)") }
-            print("wrote \(svg)")
+            say("wrote \(svg)")
         }
     }
 
@@ -137,7 +137,7 @@ struct DiagramCommand: ParsableCommand {
             ("\(name).timeline.mmd", timeline.mermaid(origin: origin)), ("\(name).timeline.svg", timeline.svg()),
         ] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(file)"), options: .atomic)
-            print("wrote \(folder)/\(file)")
+            say("wrote \(folder)/\(file)")
         }
     }
 

@@ -77,7 +77,7 @@ extension ExploreCommand {
                 }
                 scripts.append(script)
             } catch let error as ScriptError {
-                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                sayError(error.description)
                 throw Exit.invalid
             } catch let error as ValidationError {
                 throw error

@@ -5,8 +5,8 @@ import GameCore
 import Lifecycle
 import Replay
 import Runtime
-import Storage
 import ShooterPlatform
+import Storage
 import Synchronization
 
 /// `interlude explore`: the model checker over the life cycle and the shooter, and interruption invariance.
@@ -105,7 +105,7 @@ struct ExploreCommand: ParsableCommand {
         do {
             levels = try LevelFiles.load(from: try AssetDirectory.locate(assets))
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            sayError("error: \(error)")
             throw Exit.invalid
         }
         do { try HostPaths.prepareFolder(out) } catch { throw ValidationError("--out: \(error)") }

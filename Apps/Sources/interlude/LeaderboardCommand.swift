@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import GameCore
 import LeaderboardServer
-import Storage
 import ShooterPlatform
+import Storage
 
 /// `interlude leaderboard`: the global leaderboard service.
 struct LeaderboardCommand: ParsableCommand {
@@ -117,7 +117,7 @@ struct LeaderboardCommand: ParsableCommand {
             }
             finished.wait()
             if let message = failure.get() {
-                FileHandle.standardError.write(Data("interlude leaderboard serve: \(message)\n".utf8))
+                sayError("interlude leaderboard serve: \(message)")
                 throw Exit.failed
             }
         }

@@ -86,7 +86,7 @@ struct MatchCommand: ParsableCommand {
             }
             finished.wait()
             if let message = failure.get() {
-                FileHandle.standardError.write(Data("interlude match serve: \(message)\n".utf8))
+                sayError("interlude match serve: \(message)")
                 throw Exit.failed
             }
         }
@@ -139,10 +139,10 @@ struct MatchCommand: ParsableCommand {
             do {
                 connection = try MatchConnection.connect(url: match, name: name, level: level, room: room)
             } catch {
-                FileHandle.standardError.write(Data("interlude match bot: \(error)\n".utf8))
+                sayError("interlude match bot: \(error)")
                 throw Exit.failed
             }
-            print("\(name) joined the match of level \(level) at \(connection.url) as player \(connection.playerID)")
+            say("\(name) joined the match of level \(level) at \(connection.url) as player \(connection.playerID)")
             fflush(nil)
             let stop = BotStop()
             stop.installOnInterrupt()
@@ -151,16 +151,16 @@ struct MatchCommand: ParsableCommand {
             while true {
                 if stop.requested || (seconds > 0 && Date().timeIntervalSince(start) >= seconds) {
                     connection.close()
-                    print("\(name) left")
+                    say("\(name) left")
                     return
                 }
                 for event in connection.poll() {
                     switch event {
-                    case .message(.joined(_, let other)): print("\(other) joined")
-                    case .message(.left(_, let other, let reason)): print("\(other) left (\(reason.rawValue))")
-                    case .message(.error(let code, let message)): print("server: \(message) (\(code.rawValue))")
+                    case .message(.joined(_, let other)): say("\(other) joined")
+                    case .message(.left(_, let other, let reason)): say("\(other) left (\(reason.rawValue))")
+                    case .message(.error(let code, let message)): say("server: \(message) (\(code.rawValue))")
                     case .closed(let closure):
-                        FileHandle.standardError.write(Data("interlude match bot: \(closure)\n".utf8))
+                        sayError("interlude match bot: \(closure)")
                         throw Exit.failed
                     case .message: break
                     }

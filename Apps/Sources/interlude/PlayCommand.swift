@@ -6,8 +6,8 @@ import PhoneScreens
 import PlatformGLFW
 import Replay
 import Runtime
-import Storage
 import ShooterPlatform
+import Storage
 
 /// `interlude play`: the game in a desktop window, with the phone's interruptions on the keyboard.
 struct PlayCommand: ParsableCommand {
@@ -97,7 +97,7 @@ struct PlayCommand: ParsableCommand {
             option = "--record"
             if let record { try HostPaths.checkOutputFile(record) }
         } catch {
-            FileHandle.standardError.write(Data("interlude play: \(option): \(error)\n".utf8))
+            sayError("interlude play: \(option): \(error)")
             throw Exit.invalid
         }
     }
@@ -123,11 +123,11 @@ struct PlayCommand: ParsableCommand {
             display = try GLFWWindowDisplay(width: width, height: height, assets: directory)
             try display.attachPhone(profile: chosen, font: PhoneFont.load(from: directory))
         } catch {
-            FileHandle.standardError.write(Data("interlude play: \(error)\n".utf8))
+            sayError("interlude play: \(error)")
             throw Exit.invalid
         }
         let runtime = Runtime(profile: chosen, seed: seed, display: display, snapshots: store, levels: levels)
-        runtime.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        runtime.log = { sayError($0) }
         runtime.transcriptLimit = Transcript.sessionLimit  // never written: memory stays flat however long the game
         let folder = record == nil ? (dataDir ?? FileSnapshotStore.defaultFolder()) : nil
         let connection = try LeaderboardConnection(
@@ -172,9 +172,9 @@ struct PlayCommand: ParsableCommand {
         writeRecording()
         if let recordingError { throw recordingError }
         if let record, let recordingFile {
-            print("recorded \(recordingFile.lineCount) lines to \(record)")
+            say("recorded \(recordingFile.lineCount) lines to \(record)")
         }
         try store.flush()
-        print("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
+        say("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
     }
 }

@@ -3,8 +3,8 @@ import GameCore
 import PlatformEGL
 import Replay
 import Runtime
-import Storage
 import ShooterPlatform
+import Storage
 import Synchronization
 
 extension ReplayCommand {
@@ -34,7 +34,7 @@ extension ReplayCommand {
             crashAfterRestore: testCrashAfterRestore == script.name, rendering: !noRender)
         let configure: (Runtime<Game>) -> Void = { runtime in
             hook.isInSession = { runtime.game.state.isInSession }
-            runtime.log = { FileHandle.standardError.write(Data(("\(script.name): " + $0 + "\n").utf8)) }
+            runtime.log = { sayError("\(script.name): " + $0) }
             runtime.useLeaderboard(connection.transport, pacing: .virtual)
             runtime.useMatch(matchTransport ?? InMemoryMatch(pilot: BotPilot.matchPilot(levels: levels)))
             runtime.transcriptSink = transcript.sink
@@ -160,7 +160,7 @@ final class TestHook {
 
     private func fire(_ script: String) {
         if crash { fatalError("--test-crash \(script): crashing on purpose") }
-        FileHandle.standardError.write(Data("\(script): --test-hang: blocking this frame on purpose\n".utf8))
+        sayError("\(script): --test-hang: blocking this frame on purpose")
         while true { sleep(3600) }
     }
 }

@@ -24,7 +24,7 @@ extension ReplayCommand {
             }
             do { try HostPaths.prepareFolder(out) } catch { throw ReplayInputError.other("--out: \(error)") }
         } catch let error as ReplayInputError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            for line in error.lines { sayError(line) }
             throw Exit.invalid
         }
         let manager = FileManager.default

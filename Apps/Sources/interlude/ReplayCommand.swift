@@ -4,8 +4,8 @@ import GameCore
 import PlatformEGL
 import Replay
 import Runtime
-import Storage
 import ShooterPlatform
+import Storage
 
 /// `interlude replay`: headless, virtual-time replay of interruption scripts.
 struct ReplayCommand: ParsableCommand {
@@ -109,7 +109,7 @@ struct ReplayCommand: ParsableCommand {
     private func checkLeaderboardURL() throws {
         guard let leaderboard else { return }
         do { _ = try LeaderboardConnection.baseURL(leaderboard) } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            sayError("error: \(error)")
             throw Exit.invalid
         }
     }
@@ -127,7 +127,7 @@ struct ReplayCommand: ParsableCommand {
             selected = try shard.map { try ReplayShard(parsing: $0).select(scripts) } ?? scripts
             try preparePaths(for: selected)
         } catch let error as ReplayInputError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            for line in error.lines { sayError(line) }
             throw Exit.invalid
         }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -190,7 +190,7 @@ struct ReplayCommand: ParsableCommand {
         do {
             return try LevelFiles.load(from: try AssetDirectory.locate(assets))
         } catch let error as LevelFileError {
-            throw ReplayInputError.other(error.description + "\nnothing was replayed.")
+            throw ReplayInputError.level(error.description)
         } catch {
             throw ReplayInputError.other("\(error)")
         }
@@ -242,15 +242,20 @@ struct ReplayCommand: ParsableCommand {
 
 /// Why nothing was replayed.
 enum ReplayInputError: Error, CustomStringConvertible {
-    case scripts([String])
+    case scripts([String])  // each script's error, one line each
+    case level(String)  // a level file's error
     case other(String)
 
-    var description: String {
+    /// What to print, a line each: a name inside one (a path with a newline) stays on its line (TerminalText).
+    var lines: [String] {
         switch self {
-        case .scripts(let errors): return errors.joined(separator: "\n") + "\nnothing was replayed."
-        case .other(let message): return "error: " + message
+        case .scripts(let errors): return errors + ["nothing was replayed."]
+        case .level(let message): return ["error: " + message, "nothing was replayed."]
+        case .other(let message): return ["error: " + message]
         }
     }
+
+    var description: String { lines.joined(separator: "\n") }
 }
 
 /// A parsed script and the file it came from (a child process parses it again).

@@ -86,15 +86,18 @@ enum ReplayIndex {
         markdown += "\(passed) passed, \(outcomes.count - passed) failed.\n\n"
         markdown += "| script | verdict | expectations | frames | final state | simulation hash | transcript |\n"
         markdown += "|---|---|---|---|---|---|---|\n"
+        // Names come from outside (script files, their captures): shown as text, linked as relative paths only.
+        func text(_ name: String) -> String { TerminalText.markdownText(name) }
+        func link(_ name: String) -> String { "[\(text(name))](\(TerminalText.linkTarget(name)))" }
         for outcome in outcomes {
             let verdict = outcome.ok ? "pass" : "**\(outcome.verdict.rawValue.uppercased())**"
-            markdown += "| \(outcome.script) | \(verdict) | \(outcome.expectations) | "
-            markdown += outcome.frames.map { $0.file.map { "[\($0)](\($0))" } ?? $0.hash }.joined(separator: "<br>")
-            markdown += " | \(outcome.finalState ?? "—") | `\(outcome.simulationHash ?? "—")` | "
-            markdown += "[\(outcome.transcript)](\(outcome.transcript)) |\n"
+            markdown += "| \(text(outcome.script)) | \(verdict) | \(outcome.expectations) | "
+            markdown += outcome.frames.map { $0.file.map(link) ?? text($0.hash) }.joined(separator: "<br>")
+            markdown += " | \(text(outcome.finalState ?? "—")) | \(text(outcome.simulationHash ?? "—")) | "
+            markdown += link(outcome.transcript) + " |\n"
         }
         let failures = outcomes.flatMap(\.failures)
-        if !failures.isEmpty { markdown += "\n## Failures\n\n" + failures.map { "- \($0)\n" }.joined() }
+        if !failures.isEmpty { markdown += "\n## Failures\n\n" + failures.map { "- \(text($0))\n" }.joined() }
         try Data(markdown.utf8).write(to: URL(fileURLWithPath: folder + "/index.md"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -198,14 +198,14 @@ final class ProgressLine {
     func show(_ running: [(name: String, seconds: Double)]) {
         let slowest = running.sorted { $0.seconds > $1.seconds }
         let list = slowest.map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }.joined(separator: ", ")
-        let text = "[\(done)/\(total)] running: \(list)"
+        let text = TerminalText.escaped("[\(done)/\(total)] running: \(list)")
         if isTerminal {
             guard Subprocess.now() - lastShown >= 0.2 else { return }
             lastShown = Subprocess.now()
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + String(text.prefix(160))).utf8))
             shown = true
         } else if Subprocess.now() - lastQuietLine >= 10 {
-            FileHandle.standardError.write(Data((text + "\n").utf8))
+            sayError(text)
             lastQuietLine = Subprocess.now()
         }
     }
@@ -216,10 +216,4 @@ final class ProgressLine {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         shown = false
     }
-}
-
-/// Prints `line` on standard output at once (no buffer: verdict lines of a long run appear as scripts end, in the
-/// order they were printed relative to standard error).
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

@@ -37,13 +37,13 @@ struct SoakCommand: ParsableCommand {
     func run() throws {
         let folder: FileSnapshotStore
         do { folder = try FileSnapshotStore(folder: dataDir) } catch {
-            FileHandle.standardError.write(Data("interlude soak: --data-dir: \(error)\n".utf8))
+            sayError("interlude soak: --data-dir: \(error)")
             throw Exit.invalid
         }
         let journal = JournalingStore(inner: folder)
         let store: any SnapshotStore = synchronous ? journal : BackgroundSnapshotStore(wrapping: journal)
         let runtime = Runtime(profile: .ios5, seed: seed, snapshots: store)
-        runtime.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        runtime.log = { sayError($0) }
         runtime.transcriptLimit = Transcript.sessionLimit  // never written: memory stays flat over any number of cycles
         runtime.inject(.launched)
         let load = runtime.transcript.entries.last {
@@ -70,7 +70,7 @@ struct SoakCommand: ParsableCommand {
         try store.flush()
         JournalingStore.emit("ended \(runtime.snapshotGeneration)")
         if !runtime.violations.isEmpty {
-            FileHandle.standardError.write(Data(runtime.violations.map { "\($0)\n" }.joined().utf8))
+            for violation in runtime.violations { sayError("\(violation)") }
             throw Exit.failed
         }
     }

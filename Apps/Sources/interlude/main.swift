@@ -13,7 +13,13 @@ do {
 } catch {
     // CONTRACT §9: an invalid option exits 2 (ArgumentParser's own usage errors would exit 64).
     if InterludeCommand.exitCode(for: error) == .validationFailure {
-        FileHandle.standardError.write(Data((InterludeCommand.fullMessage(for: error) + "\n").utf8))
+        // The error's line names what the user typed: escaped (TerminalText); the usage after it is our own text.
+        let message = "Error: " + InterludeCommand.message(for: error)
+        let full = InterludeCommand.fullMessage(for: error)
+        sayError(message)
+        if full.hasPrefix(message) {
+            FileHandle.standardError.write(Data((full.dropFirst(message.count) + "\n").utf8))
+        }
         exit(2)
     }
     InterludeCommand.exit(withError: error)
