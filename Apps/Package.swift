@@ -53,6 +53,7 @@ let package = Package(
         .target(
             name: "EmbeddedServer",
             dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

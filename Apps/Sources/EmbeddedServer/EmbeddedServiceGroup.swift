@@ -1,7 +1,8 @@
 // EmbeddedServer — a server's services run in this process for as long as an object lives: what the embedded
 // leaderboard server and the embedded match server (`interlude play`, replays, tests) share. The start runs a
 // ServiceGroup on a detached task and waits at most 20 s for the listening service to report its bound port; the
-// stop is a graceful shutdown, waited for, and idempotent. Imports ServiceLifecycle and Logging only: it runs any
+// stop is a graceful shutdown, waited for, and idempotent. Also the key per-client limits count by (ClientAddress.swift).
+// Imports ServiceLifecycle, Logging and NIOCore (an address's type) only: it runs any
 // `Service`, the Hummingbird applications included, and knows nothing of leaderboards or matches.
 
 import Dispatch

@@ -1,6 +1,7 @@
 // LeaderboardContext: the request context the routes see: Hummingbird's core storage plus the client's address,
 // which the rate limits key on (IPv4: the address; IPv6: its /64, what one subscriber usually holds).
 
+import EmbeddedServer
 import Hummingbird
 import NIOCore
 
@@ -18,19 +19,5 @@ public struct LeaderboardContext: RequestContext, RemoteAddressRequestContext {
     /// The key the per-address limits use.
     var clientKey: String { Self.clientKey(remoteAddress) }
 
-    static func clientKey(_ address: SocketAddress?) -> String {
-        switch address {
-        case .v4(let address)?:
-            return address.host
-        case .v6(let address)?:
-            let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
-            // An IPv4 client on a dual-stack socket (::ffff:a.b.c.d) is that IPv4 address.
-            if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
-                return bytes[12...].map { String($0) }.joined(separator: ".")
-            }
-            return bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
-        case .unixDomainSocket?, nil:
-            return "local"
-        }
-    }
+    static func clientKey(_ address: SocketAddress?) -> String { ClientAddress.key(address) }
 }

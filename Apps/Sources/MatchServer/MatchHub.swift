@@ -17,6 +17,12 @@ public struct MatchPolicy: Sendable {
     public var maximumPlayersPerMatch = 8
     public var maximumMatches = 1024
     public var maximumConnections = 4096
+    /// Connections one client may hold at once, counted by its address (IPv4 /32, IPv6 /64: `ClientAddress`), so
+    /// that one client cannot take every slot.
+    public var maximumConnectionsPerAddress = 64
+    /// Seconds a new connection has to say `hello`; `ping` does not extend it, so a connection that never joins
+    /// cannot hold a slot by pinging.
+    public var helloTimeout: Double = 5
     /// Joins one connection may make (a re-join after a call is a new connection).
     public var maximumJoinsPerConnection = 8
     /// Messages per second a connection may send on average (30 states, some shots, pings), and in a burst.
@@ -61,6 +67,8 @@ struct MatchKey: Hashable, Sendable {
 
 struct PeerRecord {
     let outbox: AsyncStream<String>.Continuation
+    let address: String  // its client's key (ClientAddress)
+    let connectedAt: UInt64  // ns, uptime
     var name: String?
     var match: MatchKey?
     var joins = 0
@@ -73,6 +81,7 @@ struct PeerRecord {
 struct HubState {
     var nextID = 1
     var peers: [Int: PeerRecord] = [:]
+    var connectionsByAddress: [String: Int] = [:]  // open connections per client key
     var matches: [MatchKey: [Int]] = [:]  // ids in joining order
     var shuttingDown = false
     var messagesRelayed: UInt64 = 0
@@ -101,8 +110,9 @@ public final class MatchHub: Sendable {
         }
     }
 
-    /// A new connection, or the refusal to send it when the server is full or stopping.
-    func connect(_ outbox: AsyncStream<String>.Continuation) -> Result<Int, MatchWireError> {
+    /// A new connection from the client `address` (its `ClientAddress` key), or the refusal to send it when the
+    /// server, or that client's share of it, is full, or the server is stopping.
+    func connect(_ outbox: AsyncStream<String>.Continuation, address: String = "local") -> Result<Int, MatchWireError> {
         let now = Self.now()
         return state.withLock { hub in
             if hub.shuttingDown { return .failure(MatchWireError(.shutdown, "the match server is shutting down")) }
@@ -110,11 +120,23 @@ public final class MatchHub: Sendable {
                 return .failure(
                     MatchWireError(.full, "the server holds its most connections (\(policy.maximumConnections))"))
             }
+            guard hub.connectionsByAddress[address, default: 0] < policy.maximumConnectionsPerAddress else {
+                let limit = policy.maximumConnectionsPerAddress
+                return .failure(MatchWireError(.full, "your address holds its most connections (\(limit))"))
+            }
             let id = hub.nextID
             hub.nextID += 1
-            hub.peers[id] = PeerRecord(outbox: outbox, tokens: policy.messageBurst, lastRefill: now, lastHeard: now)
+            hub.peers[id] = PeerRecord(
+                outbox: outbox, address: address, connectedAt: now, tokens: policy.messageBurst, lastRefill: now,
+                lastHeard: now)
+            hub.connectionsByAddress[address, default: 0] += 1
             return .success(id)
         }
+    }
+
+    /// Open connections from the client key `address` (for tests and the operator).
+    public func connectionCount(address: String) -> Int {
+        state.withLock { $0.connectionsByAddress[address, default: 0] }
     }
 
     /// Whether nothing was heard for more than `seconds` since `lastHeard`. `now` may be earlier than `lastHeard`: the
@@ -132,6 +154,9 @@ public final class MatchHub: Sendable {
             guard let peer = hub.peers[id] else { return .closed }
             if let ending = peer.ending { return ending }
             if Self.isSilent(since: peer.lastHeard, now: now, for: policy.idleTimeout) { return .timedOut }
+            if peer.name == nil, Self.isSilent(since: peer.connectedAt, now: now, for: policy.helloTimeout) {
+                return .refused(MatchWireError(.timeout, "no hello within \(policy.helloTimeout) s of connecting"))
+            }
             return nil
         }
     }
@@ -248,6 +273,8 @@ public final class MatchHub: Sendable {
             guard let peer = hub.peers[id] else { return }
             removeFromMatch(id, reason: ending.reason, in: &hub)
             hub.peers[id] = nil
+            let left = hub.connectionsByAddress[peer.address, default: 1] - 1
+            hub.connectionsByAddress[peer.address] = left > 0 ? left : nil
             if let error = ending.error {
                 peer.outbox.yield(MatchServerMessage.error(code: error.code, message: error.message).json)
             }

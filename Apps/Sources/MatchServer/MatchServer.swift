@@ -33,10 +33,11 @@ public enum MatchServer {
             router: router,
             server: .http1WebSocketUpgrade(configuration: .init(http1: .init(idleTimeout: .seconds(10)), ws: webSocket))
             {
-                request, _, _ in
+                request, channel, _ in
                 guard request.path == MatchProtocol.path else { return .dontUpgrade }
+                let address = ClientAddress.key(channel.remoteAddress)
                 return .upgrade([:]) { inbound, outbound, _ in
-                    await serve(hub: hub, inbound: inbound, outbound: outbound)
+                    await serve(hub: hub, address: address, inbound: inbound, outbound: outbound)
                 }
             },
             configuration: ApplicationConfiguration(
@@ -45,10 +46,12 @@ public enum MatchServer {
     }
 
     /// One connection, from upgrade to close.
-    static func serve(hub: MatchHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+    static func serve(
+        hub: MatchHub, address: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+    ) async {
         let (stream, outbox) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(hub.policy.outboxLimit))
         let id: Int
-        switch hub.connect(outbox) {
+        switch hub.connect(outbox, address: address) {
         case .success(let value): id = value
         case .failure(let error):
             try? await outbound.write(.text(MatchServerMessage.error(code: error.code, message: error.message).json))

@@ -48,6 +48,12 @@ struct MatchCommand: ParsableCommand {
         @Option(help: "The most connections at once.")
         var maxConnections: Int = 4096
 
+        @Option(help: "The most connections one client holds at once (by address: IPv4 /32, IPv6 /64).")
+        var maxConnectionsPerAddress: Int = 64
+
+        @Option(help: "Seconds a new connection has to say hello (pings do not extend it).")
+        var helloTimeout: Double = 5
+
         func validate() throws {
             guard (0...65535).contains(port) else {
                 throw ValidationError("--port: \(port) is not a port (0 to 65535)")
@@ -55,8 +61,12 @@ struct MatchCommand: ParsableCommand {
             guard idleTimeout > 0, idleTimeout <= 3600 else {
                 throw ValidationError("--idle-timeout: \(idleTimeout) s; give 0 to 3600 seconds")
             }
+            guard helloTimeout > 0, helloTimeout <= 3600 else {
+                throw ValidationError("--hello-timeout: \(helloTimeout) s; give 0 to 3600 seconds")
+            }
             for (name, value) in [
                 ("--max-players", maxPlayers), ("--max-matches", maxMatches), ("--max-connections", maxConnections),
+                ("--max-connections-per-address", maxConnectionsPerAddress),
             ]
             where value < 1 {
                 throw ValidationError("\(name): \(value); give at least 1")
@@ -69,6 +79,8 @@ struct MatchCommand: ParsableCommand {
             policy.maximumPlayersPerMatch = maxPlayers
             policy.maximumMatches = maxMatches
             policy.maximumConnections = maxConnections
+            policy.maximumConnectionsPerAddress = maxConnectionsPerAddress
+            policy.helloTimeout = helloTimeout
             return policy
         }
 

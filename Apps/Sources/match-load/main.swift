@@ -238,6 +238,7 @@ for matches in options.matches {
     echo.stop()
     var policy = MatchPolicy()
     policy.maximumConnections = clients + 16
+    policy.maximumConnectionsPerAddress = clients + 16  // every client is on loopback
     let server = try EmbeddedMatchServer(policy: policy)
     let players = options.players
     let result = run(url: server.url, clients: clients, fanOut: players - 1, options: options) { index in

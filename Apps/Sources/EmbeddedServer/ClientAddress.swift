@@ -1,0 +1,25 @@
+// ClientAddress: the key a server's per-client limits count by, shared by the leaderboard and the match server: an
+// IPv4 address itself (/32), an IPv6 client by its /64 (one host usually holds a whole /64, so counting single
+// addresses would let it open connections without bound), an IPv4 client on a dual-stack socket as its IPv4 address.
+
+import NIOCore
+
+/// The key per-client limits count by.
+public enum ClientAddress {
+    /// `address` as a limit's key: `a.b.c.d`, `x:x:x:x::/64`, or `local` (a Unix socket, or no address).
+    public static func key(_ address: SocketAddress?) -> String {
+        switch address {
+        case .v4(let address)?:
+            return address.host
+        case .v6(let address)?:
+            let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
+            // An IPv4 client on a dual-stack socket (::ffff:a.b.c.d) is that IPv4 address.
+            if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+                return bytes[12...].map { String($0) }.joined(separator: ".")
+            }
+            return bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
+        case .unixDomainSocket?, nil:
+            return "local"
+        }
+    }
+}
