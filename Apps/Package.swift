@@ -81,6 +81,7 @@ let package = Package(
             dependencies: [
                 "MatchWire", "EmbeddedServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "WSCore", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),

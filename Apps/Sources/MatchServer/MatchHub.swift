@@ -23,6 +23,11 @@ public struct MatchPolicy: Sendable {
     /// Seconds a new connection has to say `hello`; `ping` does not extend it, so a connection that never joins
     /// cannot hold a slot by pinging.
     public var helloTimeout: Double = 5
+    /// Seconds a TCP connection has to complete its WebSocket upgrade (a silent or trickled request head is closed
+    /// then), and the most connections waiting for theirs at once, in all and from one client (`UpgradeGate`).
+    public var upgradeTimeout: Double = 5
+    public var maximumWaitingUpgrades = 512
+    public var maximumWaitingUpgradesPerAddress = 32
     /// Joins one connection may make (a re-join after a call is a new connection).
     public var maximumJoinsPerConnection = 8
     /// Messages per second a connection may send on average (30 states, some shots, pings), and in a burst.
@@ -91,8 +96,15 @@ struct HubState {
 public final class MatchHub: Sendable {
     public let policy: MatchPolicy
     let state = Mutex(HubState())
+    /// The connections not yet upgraded to WebSocket (counted, capped, closed at their deadline).
+    public let upgradeGate: UpgradeGate
 
-    public init(policy: MatchPolicy = MatchPolicy()) { self.policy = policy }
+    public init(policy: MatchPolicy = MatchPolicy()) {
+        self.policy = policy
+        upgradeGate = UpgradeGate(
+            deadline: policy.upgradeTimeout, limit: policy.maximumWaitingUpgrades,
+            limitPerAddress: policy.maximumWaitingUpgradesPerAddress)
+    }
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 

@@ -8,6 +8,7 @@
 import EmbeddedServer
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import MatchWire
@@ -29,17 +30,23 @@ public enum MatchServer {
         let webSocket = WebSocketServerConfiguration(
             maxFrameSize: MatchProtocol.maximumFrameBytes, autoPing: .disabled, closeTimeout: .seconds(1),
             validateUTF8: true)
+        // Hummingbird's HTTP/1 + WebSocket upgrade channel, behind the hub's UpgradeGate (UpgradeGate.swift).
+        let server = HTTPServerBuilder { responder in
+            GatedChildChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, configuration: .init(http1: .init(idleTimeout: .seconds(10)), ws: webSocket)
+                ) { request, channel, _ in
+                    guard request.path == MatchProtocol.path else { return .dontUpgrade }
+                    UpgradeGate.upgraded(channel)
+                    let address = ClientAddress.key(channel.remoteAddress)
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        await serve(hub: hub, address: address, inbound: inbound, outbound: outbound)
+                    }
+                }, gate: hub.upgradeGate)
+        }
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(configuration: .init(http1: .init(idleTimeout: .seconds(10)), ws: webSocket))
-            {
-                request, channel, _ in
-                guard request.path == MatchProtocol.path else { return .dontUpgrade }
-                let address = ClientAddress.key(channel.remoteAddress)
-                return .upgrade([:]) { inbound, outbound, _ in
-                    await serve(hub: hub, address: address, inbound: inbound, outbound: outbound)
-                }
-            },
+            server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port), serverName: "interlude-match", backlog: 256),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) }, logger: logger)

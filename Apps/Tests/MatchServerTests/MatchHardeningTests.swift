@@ -1,9 +1,12 @@
 // Issue 28 point 2, the match server's first defences (mirroring the leaderboard's HardeningTests): a connection
 // that never says hello is closed at its deadline however often it pings, and one client address cannot hold more
-// than its share of the connection slots, so that another client still gets in.
+// than its share of the connection slots, so that another client still gets in; a socket that never completes its
+// WebSocket upgrade (silent, or a trickled head) is closed at the upgrade deadline, and one address's silent sockets
+// past its share are closed at once while a player joins.
 
 import Foundation
 import MatchWire
+import Services
 import XCTest
 
 @testable import MatchServer
@@ -82,5 +85,89 @@ final class MatchHardeningTests: XCTestCase {
         let answers = RawClient(url: server.url).exchange(pings, thenWait: 3)
         XCTAssertTrue(answers.serverClosed, "\(answers)")
         XCTAssertEqual(answers.errorCode, MatchErrorCode.timeout.rawValue, "\(answers)")
+    }
+}
+
+/// Plain TCP sockets that connect and say nothing: the silent clients of a descriptor-exhaustion attack.
+enum SilentSocket {
+    /// A socket from `source` (any 127.x.y.z: all of 127/8 is loopback here) connected to 127.0.0.1:`port`.
+    static func open(from source: String, to port: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, source, &local.sin_addr)
+        var remote = sockaddr_in()
+        remote.sin_family = sa_family_t(AF_INET)
+        remote.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        let connected = withUnsafePointer(to: &remote) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, connected == 0 else {
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        return descriptor
+    }
+
+    /// Whether the server closed `descriptor` within `seconds` (a read gives end of file or a reset).
+    static func isClosedByServer(_ descriptor: Int32, within seconds: Double) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(seconds * 1000)) == 1 else { return false }
+        var byte: UInt8 = 0
+        return read(descriptor, &byte, 1) <= 0
+    }
+}
+
+extension MatchHardeningTests {
+    /// A connection that never completes its upgrade is closed at the upgrade deadline, and its place is freed.
+    func testASilentSocketIsClosedAtTheUpgradeDeadline() throws {
+        var policy = MatchPolicy()
+        policy.upgradeTimeout = 0.5
+        let server = try EmbeddedMatchServer(policy: policy)
+        defer { server.stop() }
+        let silent = try SilentSocket.open(from: "127.0.0.3", to: server.port)
+        defer { close(silent) }
+        let trickled = try SilentSocket.open(from: "127.0.0.3", to: server.port)
+        defer { close(trickled) }
+        _ = "GET /match HTTP/1.1\r\nHost: x\r\n".withCString { write(trickled, $0, strlen($0)) }  // never finished
+        XCTAssertTrue(SilentSocket.isClosedByServer(silent, within: 3), "a silent socket outlived the deadline")
+        XCTAssertTrue(SilentSocket.isClosedByServer(trickled, within: 3), "a trickled head outlived the deadline")
+        var waiting = server.hub.upgradeGate.waitingCount
+        for _ in 0..<40 where waiting != 0 {
+            Thread.sleep(forTimeInterval: 0.05)
+            waiting = server.hub.upgradeGate.waitingCount
+        }
+        XCTAssertEqual(waiting, 0, "closed connections still counted")
+    }
+
+    /// One address holding silent sockets past its share cannot keep another client out: the player still joins.
+    func testSilentSocketsFromOneAddressDoNotLockOutAPlayer() throws {
+        var policy = MatchPolicy()
+        policy.upgradeTimeout = 30
+        policy.maximumWaitingUpgradesPerAddress = 16
+        policy.maximumWaitingUpgrades = 64
+        let server = try EmbeddedMatchServer(policy: policy)
+        defer { server.stop() }
+        var sockets: [Int32] = []
+        defer { sockets.forEach { close($0) } }
+        for _ in 0..<48 { sockets.append(try SilentSocket.open(from: "127.0.0.2", to: server.port)) }
+        // Past its 16, the address's sockets are closed at once.
+        let refused = sockets.suffix(8).filter { SilentSocket.isClosedByServer($0, within: 2) }.count
+        XCTAssertEqual(refused, 8, "sockets past the address's share were kept")
+        XCTAssertLessThanOrEqual(server.hub.upgradeGate.waitingCount, 16)
+        let started = Date()
+        let player = try MatchConnection.connect(url: server.url, name: "alice", level: 1)
+        defer { player.close() }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "the player waited behind the silent sockets")
+        XCTAssertEqual(server.hub.players(level: 1), ["alice"])
     }
 }
