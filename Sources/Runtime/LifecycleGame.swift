@@ -76,6 +76,11 @@ public protocol LifecycleGame: Sendable {
 
     /// A hash of everything gameplay depends on, 16 hex digits (`StateHasher`): the transcript's `simulationHash`.
     var stateHash: String { get }
+    /// The game's own values by name (a score, a level, lives, a board packed in integers), read now: what
+    /// `expect game KEY<op>VALUE` checks, and what a failure names when a state hash differs from the one expected
+    /// (which value changed, from what to what). Keys are letters, digits, `_` and `.`, starting with a letter.
+    /// Default: none.
+    var exportedValues: [String: Int64] { get }
     /// What to draw now; `status` are the HUD lines the runtime adds (life-cycle state, host help), `leaderboard`
     /// the last top list fetched.
     func scene(status: [String], leaderboard: [String]) -> Scene
@@ -107,7 +112,8 @@ public protocol LifecycleGame: Sendable {
     var levelCount: Int { get }
 }
 
-/// What a game without a leaderboard screen, a menu animation, game timers, a match or notices need not write.
+/// What a game without a leaderboard screen, a menu animation, game timers, a match, notices or exported values need
+/// not write.
 extension LifecycleGame {
     public var isShowingLeaderboard: Bool { false }
     public mutating func idleFrame() {}
@@ -120,6 +126,7 @@ extension LifecycleGame {
     public var peerNames: [String] { [] }
     public var maximumScore: Int64 { 0 }
     public var levelCount: Int { 1 }
+    public var exportedValues: [String: Int64] { [:] }
 }
 
 /// A scene a display can draw. `contentHash` stands for a frame when nothing is rendered (`--no-render`): it must
