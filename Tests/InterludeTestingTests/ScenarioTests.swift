@@ -58,7 +58,7 @@ struct ScenarioTests {
         #expect(failure.expected == "callbacks willResignActive")
         #expect(failure.found == "callbacks willResignActive, didEnterBackground")
         #expect(failure.detail == "callbacks were [willResignActive, didEnterBackground], expected [willResignActive]")
-        #expect(failure.context.count == ScenarioResult.contextLines)
+        #expect(failure.context.count == ScenarioResult<Game>.contextLines)
         #expect(failure.context.last?.json == #"{"t":2500,"type":"expect","line":6,"ok":true}"#)
         let block = """
             home.script:7: expect callbacks   willResignActive   # only the first one
