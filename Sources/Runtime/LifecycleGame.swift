@@ -10,8 +10,22 @@
 
 import Lifecycle
 
-/// A game the runtime can run. Value semantics: the runtime keeps the game in memory and throws it away (for
-/// `relaunched()`) when the process ends, as iOS does; only the snapshot survives.
+/// A game the runtime can run. The runtime keeps the game in memory and throws it away (for `relaunched()`) when the
+/// process ends, as iOS does; only the snapshot survives.
+///
+/// A game is a value or a class confined to the runtime's thread:
+///
+/// - **A value** (a struct of plain values, like the shooter's `Game`): `Sendable` for free, and the runtime's copy is
+///   the game. Nothing else to do.
+/// - **A class** (most real engines): the runtime calls it from one thread only (the one that drives the runtime: a
+///   test, a replay, the window's loop), so a `final class` may be marked `@unchecked Sendable` when nothing else
+///   touches it: no other thread, no timer or callback of its own, no shared engine behind it. Say so where it is
+///   declared. Its `mutating` requirements are plain methods, its `stateHash` and `exportedValues` must be read from
+///   its state now (never cached across a step). `relaunched()` must return a **new instance** built from the same
+///   configuration, never `self`: the process ended and its memory with it; a relaunch that kept the object would
+///   carry state past a termination that only the snapshot may carry. Or wrap the engine in a struct that owns it
+///   (the same rules: a new engine in `relaunched()`). `Tests/RuntimeTests/ClassGameTests.swift` is an example that
+///   replays a script through InterludeTesting; Docs/Contract.md §6 says what the runtime checks.
 public protocol LifecycleGame: Sendable {
     /// What the game draws each frame, handed to the display (`Display.present`).
     associatedtype Scene: GameScene
