@@ -176,11 +176,11 @@ public struct ScenarioViolation: Hashable, Sendable, CustomStringConvertible {
     /// The invariant's number in CONTRACT §6.
     public var invariant: Int { violation.invariant }
 
-    /// The violation as a test shows it: `file:line: <the line>`, `  broke invariant N: ...`, then the transcript
-    /// lines before it.
+    /// The violation as a test shows it: `file:line: <the line>`, `  broke invariant N (name): ...`, then the
+    /// transcript lines before it.
     public var description: String {
         let heading = location.map { "\($0.file):\($0.line): \(text ?? "")" } ?? "before the script's first line"
-        return Report.block(heading, ["broke invariant \(violation.invariant): \(violation.detail)"], context)
+        return Report.block(heading, ["broke \(violation)"], context)
     }
 }
 

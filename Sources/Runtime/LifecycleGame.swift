@@ -6,7 +6,8 @@
 // The runtime calls a game from one thread, in this order each fixed step while the app is active and the game
 // runs: due game timers after `step()`, then `takeReports()`. It never calls `step()` while the app is not active
 // or the game is paused (Docs/Contract.md §6 invariant 2); it calls `pause()` as the life cycle's `pauseGame` work
-// and never resumes by itself: `resume` is the player's action.
+// and never resumes by itself: `resume` is the player's action. It checks that the game did pause: a game in a
+// session reports `isPaused` after `pause()`, and no fixed step changes it while it is paused (§6 invariant 8).
 
 import Lifecycle
 

@@ -124,7 +124,8 @@ struct ScenarioTests {
         #expect(violation.context.last?.json == #"{"t":1500,"type":"work","name":"finishGL"}"#)
         #expect(
             result.report.contains(
-                "forgetful.script:4: at +1s     homePressed\n  broke invariant 5: a saved snapshot is not on disk\n"),
+                "forgetful.script:4: at +1s     homePressed\n  broke invariant 5 (snapshotBeforeLeaving): a saved snapshot is not on disk\n"
+            ),
             "\(result.report)")
     }
 
