@@ -80,6 +80,9 @@ public struct InterleaveOutcome: Sendable {
     public let failures: [String]  // failed expectations and broken invariants
     /// True when the end hash is the baseline's and nothing failed.
     public let isSame: Bool
+    /// The game's exported values at the end (`LifecycleGame.exportedValues`): what the report names when the end
+    /// hash is not the baseline's.
+    public let exportedValues: [String: Int64]
 }
 
 /// Interruption invariance of one script.
@@ -103,7 +106,19 @@ public struct Interleaving<Game: LifecycleGame>: Sendable {
     }
 
     /// The uninterrupted replay.
-    public func baseline() -> ReplayResult { ScriptRunner.run(script, game: makeGame) }
+    public func baseline() -> ReplayResult { replay(script).result }
+
+    /// The uninterrupted replay and the game's exported values at its end.
+    public func baselineWithValues() -> (result: ReplayResult, values: [String: Int64]) { replay(script) }
+
+    /// Replays `script`, keeping the game's exported values at the end.
+    private func replay(_ script: Script) -> (result: ReplayResult, values: [String: Int64]) {
+        var values: [String: Int64] = [:]
+        var runtime: Runtime<Game>?
+        let result = ScriptRunner.run(script, game: makeGame) { runtime = $0 }
+        if let runtime { values = runtime.game.exportedValues }
+        return (result, values)
+    }
 
     /// The moments at which the baseline's game runs (active, in a session, not paused), after every line at or
     /// before them: every `every` from `every` up to the last timed line. The others are not interrupted (an
@@ -183,20 +198,30 @@ public struct Interleaving<Game: LifecycleGame>: Sendable {
     /// Runs one case against the baseline's end hash.
     public func run(_ interleaveCase: InterleaveCase, baselineHash: String) -> InterleaveOutcome {
         let interleaved = script(for: interleaveCase)
-        let result = ScriptRunner.run(interleaved, game: makeGame)
+        let (result, values) = replay(interleaved)
         return InterleaveOutcome(
             interleaveCase: interleaveCase, script: interleaved, simulationHash: result.simulationHash,
-            failures: result.failures, isSame: result.simulationHash == baselineHash && result.ok)
+            failures: result.failures, isSame: result.simulationHash == baselineHash && result.ok,
+            exportedValues: values)
     }
 
-    /// The script of a differing case, with what differs in its comments.
-    public func report(_ outcome: InterleaveOutcome, baselineHash: String) -> String {
+    /// The script of a differing case, with what differs in its comments: the two end hashes and, when they differ,
+    /// the exported values that differ (`baselineValues`, the baseline's end values; nil: the baseline is replayed
+    /// again to read them).
+    public func report(
+        _ outcome: InterleaveOutcome, baselineHash: String, baselineValues: [String: Int64]? = nil
+    ) -> String {
         var comment = [
             "interlude explore --interleave: \(script.name) with \(outcome.interleaveCase.kind.name) injected at "
                 + "\(spelt(outcome.interleaveCase.moment)) (later lines shifted by "
                 + "\(spelt(InterruptionKind.pause))).",
             "Invariant 7: the end hash should be \(baselineHash) (uninterrupted); it is \(outcome.simulationHash).",
         ]
+        if outcome.simulationHash != baselineHash {
+            let before = baselineValues ?? baselineWithValues().values
+            comment.append(
+                "Values (uninterrupted -> interrupted): \(ValueDifference.phrase(before, outcome.exportedValues)).")
+        }
         comment += outcome.failures.map { "failed: \($0)" }
         return ExplorationScripts.text(outcome.script, comment: comment)
     }

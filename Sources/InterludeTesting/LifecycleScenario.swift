@@ -52,7 +52,7 @@ public struct LifecycleScenario<Game: LifecycleGame>: Sendable {
     ///
     /// Throws `ScenarioError.invalidScript` when the text does not parse (described as the command line prints it:
     /// `name:line:column: error: message`); nothing runs then. Rethrows what the display or store factory throws.
-    public func replay(_ text: String, name: String = "inline.script") throws -> ScenarioResult {
+    public func replay(_ text: String, name: String = "inline.script") throws -> ScenarioResult<Game> {
         let script: Script
         do {
             script = try ScriptParser.parse(text, file: name)
@@ -61,16 +61,23 @@ public struct LifecycleScenario<Game: LifecycleGame>: Sendable {
         }
         let display = try makeDisplay?(script.name)
         let snapshots = try makeSnapshots(script.name)
+        var runtime: Runtime<Game>?  // the replay's, kept for its final game
         let replayed = ScriptRunner.run(
-            script, display: display, snapshots: snapshots, game: makeGame, configure: configure)
-        return ScenarioResult(replayed, of: script, text: text, file: name)
+            script, display: display, snapshots: snapshots, game: makeGame,
+            configure: {
+                runtime = $0
+                configure($0)
+            })
+        // The runner makes its runtime before anything runs and always configures it.
+        let game = runtime!.game
+        return ScenarioResult(replayed, game: game, of: script, text: text, file: name)
     }
 
     /// Replays the script file at `path` (messages name the path as given).
     ///
     /// Throws `ScenarioError.unreadable` or `.notUTF8` for a file that cannot be read as text, and what
     /// `replay(_:name:)` throws.
-    public func replay(file path: String) throws -> ScenarioResult {
+    public func replay(file path: String) throws -> ScenarioResult<Game> {
         try replay(try ScriptFile.text(at: path), name: path)
     }
 
@@ -79,7 +86,7 @@ public struct LifecycleScenario<Game: LifecycleGame>: Sendable {
     /// (`ScenarioResult.error`) and the others still run.
     ///
     /// Throws `ScenarioError.unreadable` when the folder cannot be listed, and what the factories throw.
-    public func replayFolder(_ folder: String) throws -> [ScenarioResult] {
+    public func replayFolder(_ folder: String) throws -> [ScenarioResult<Game>] {
         try ScriptFile.paths(in: folder).map { path in
             do {
                 return try replay(file: path)

@@ -6,8 +6,9 @@ import Replay
 import Runtime
 
 /// One script's replay, for assertions. Public: `LifecycleScenario.replay` returns it and a test reads it (or hands
-/// it to `expectPasses` / `assertPasses`). Sendable: a test may replay on one task and assert on another.
-public struct ScenarioResult: Sendable, CustomStringConvertible {
+/// it to `expectPasses` / `assertPasses`), the final game included. Sendable: a test may replay on one task and
+/// assert on another.
+public struct ScenarioResult<Game: LifecycleGame>: Sendable, CustomStringConvertible {
     /// The script's name: its file name without `.script` (`inline` for an inline script by default).
     public let name: String
     /// The file as messages name it: the path given, or the inline script's `name`.
@@ -31,6 +32,12 @@ public struct ScenarioResult: Sendable, CustomStringConvertible {
     public let finalState: AppState
     /// The game's state hash at the end (CONTRACT §8 `simulationHash`); empty when the script did not run.
     public let simulationHash: String
+    /// The game as the replay left it (after the `end` line), for a test to assert on its own state; nil when the
+    /// script did not run. A class-based game is the runtime's last instance: read it, the replay is over.
+    public let game: Game?
+    /// The game's exported values (`LifecycleGame.exportedValues`) at the end, read when the replay ended: what
+    /// `stateDifference(from:)` names when two end states differ. Empty when the script did not run.
+    public let exportedValues: [String: Int64]
 
     /// True when the script ran, every expectation held and no invariant broke.
     public var ok: Bool { error == nil && failures.isEmpty && violations.isEmpty }
@@ -44,9 +51,9 @@ public struct ScenarioResult: Sendable, CustomStringConvertible {
     public var description: String { report }
 
     /// How many transcript lines a failure shows before the line that failed.
-    public static let contextLines = 6
+    public static var contextLines: Int { 6 }
 
-    init(_ replayed: ReplayResult, of script: Script, text: String, file: String) {
+    init(_ replayed: ReplayResult, game: Game, of script: Script, text: String, file: String) {
         let lines = SourceLines(text)
         let entries = replayed.record.entries
         name = script.name
@@ -82,6 +89,8 @@ public struct ScenarioResult: Sendable, CustomStringConvertible {
         }
         finalState = replayed.finalState
         simulationHash = replayed.simulationHash
+        self.game = game
+        exportedValues = game.exportedValues
     }
 
     /// A script that did not run.
@@ -98,6 +107,8 @@ public struct ScenarioResult: Sendable, CustomStringConvertible {
         frameNames = []
         finalState = .notRunning
         simulationHash = ""
+        game = nil
+        exportedValues = [:]
     }
 
     private static func context(before index: Int?, in entries: [TranscriptLine]) -> [TranscriptLine] {
@@ -165,11 +176,11 @@ public struct ScenarioViolation: Hashable, Sendable, CustomStringConvertible {
     /// The invariant's number in CONTRACT §6.
     public var invariant: Int { violation.invariant }
 
-    /// The violation as a test shows it: `file:line: <the line>`, `  broke invariant N: ...`, then the transcript
-    /// lines before it.
+    /// The violation as a test shows it: `file:line: <the line>`, `  broke invariant N (name): ...`, then the
+    /// transcript lines before it.
     public var description: String {
         let heading = location.map { "\($0.file):\($0.line): \(text ?? "")" } ?? "before the script's first line"
-        return Report.block(heading, ["broke invariant \(violation.invariant): \(violation.detail)"], context)
+        return Report.block(heading, ["broke \(violation)"], context)
     }
 }
 

@@ -79,7 +79,7 @@ public enum Command: Hashable, Sendable {
     }
 }
 
-/// A comparison in `expect snapshot`.
+/// A comparison in `expect snapshot` and `expect game`.
 public enum Comparison: String, Hashable, Sendable, CaseIterable {
     case equal = "="
     case atLeast = ">="
@@ -99,7 +99,7 @@ public enum Comparison: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// One condition of `expect snapshot`, e.g. `score>=10` or `level=1`.
+/// One condition of `expect snapshot` or `expect game`, e.g. `score>=10` or `level=1`.
 public struct SnapshotCondition: Hashable, Sendable {
     public var key: String
     public var comparison: Comparison
@@ -127,4 +127,5 @@ public enum Expectation: Hashable, Sendable {
     case snapshot([SnapshotCondition])  // the snapshot on disk, decoded
     case screen(String)  // `expect screen menu`: the game's current screen
     case seenBy(String, Bool)  // `expect seenBy NAME` / `expect unseenBy NAME`: the scripted peer sees us, or not
+    case game([SnapshotCondition])  // `expect game score>=10`: the game's exported values (`exportedValues`), now
 }

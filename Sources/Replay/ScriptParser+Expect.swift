@@ -5,10 +5,10 @@ import Lifecycle
 extension ScriptReader {
     static let expectationNames =
         ["state", "callbacks", "work", "paused", "running"] + Counter.allCases.map(\.rawValue)
-        + ["snapshot", "screen", "seenBy", "unseenBy"]
+        + ["snapshot", "screen", "seenBy", "unseenBy", "game"]
 
     /// `expect state S | callbacks [names] | work names | paused | running | timers N | requests N | peers N
-    /// | snapshot key<op>value... | screen NAME`.
+    /// | snapshot key<op>value... | screen NAME | game key<op>value...`.
     func readExpect(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
         guard lastTime != nil else {
             throw cursor.error(
@@ -39,7 +39,9 @@ extension ScriptReader {
             expectation = .work(work)
         case "paused": expectation = .paused
         case "running": expectation = .running
-        case "snapshot": expectation = .snapshot(try readConditions(&cursor))
+        case "snapshot":
+            expectation = .snapshot(try readConditions(&cursor, of: "snapshot", example: "level=1 score>=10"))
+        case "game": expectation = .game(try readConditions(&cursor, of: "game", example: "score>=10 lives=3"))
         case "screen": expectation = .screen(try readScreen(&cursor))
         case "seenBy", "unseenBy":
             let token = try cursor.require("a peer's name", after: "expect \(what.text)")
@@ -113,19 +115,23 @@ extension ScriptReader {
     }
 
     /// `key<op>value ...`, at least one; ops `>=`, `<=`, `=`, `>`, `<`; values whole numbers, maybe negative.
-    private func readConditions(_ cursor: inout LineCursor) throws(ScriptError) -> [SnapshotCondition] {
+    /// `what`: the line's word (`snapshot`, `game`).
+    private func readConditions(
+        _ cursor: inout LineCursor, of what: String, example: String
+    ) throws(ScriptError) -> [SnapshotCondition] {
         let tokens = cursor.rest()
         guard !tokens.isEmpty else {
             throw ScriptError(
-                .missingArgument, at: cursor.endLocation,
-                "expected conditions like level=1 score>=10 after expect snapshot")
+                .missingArgument, at: cursor.endLocation, "expected conditions like \(example) after expect \(what)")
         }
         var conditions: [SnapshotCondition] = []
-        for token in tokens { conditions.append(try Self.condition(token, in: cursor)) }
+        for token in tokens { conditions.append(try Self.condition(token, of: what, in: cursor)) }
         return conditions
     }
 
-    private static func condition(_ token: Token, in cursor: LineCursor) throws(ScriptError) -> SnapshotCondition {
+    private static func condition(
+        _ token: Token, of what: String, in cursor: LineCursor
+    ) throws(ScriptError) -> SnapshotCondition {
         let scalars = Array(token.text.unicodeScalars)
         let example = "expected key<op>value with op one of >=, <=, =, >, <, as in score>=10"
         guard let operatorStart = scalars.firstIndex(where: { $0 == "<" || $0 == ">" || $0 == "=" }) else {
@@ -135,7 +141,7 @@ extension ScriptReader {
         guard Identifier.isKey(key) else {
             throw cursor.error(
                 .badCondition, at: token,
-                "bad snapshot key '\(Quoted.text(key))'; a key starts with a letter and has letters, digits, '_' or '.'"
+                "bad \(what) key '\(Quoted.text(key))'; a key starts with a letter and has letters, digits, '_' or '.'"
             )
         }
         let afterKey = String(String.UnicodeScalarView(scalars[operatorStart...]))

@@ -82,6 +82,8 @@ extension ScriptRunner {
             return game.screenName == name
                 ? nil
                 : Mismatch(found: "screen \(game.screenName)", detail: "screen is \(game.screenName), expected \(name)")
+        case .game(let conditions):
+            return checkGame(conditions, values: game.exportedValues)
         case .seenBy(let name, let expected):
             guard let seen = runtime.isSeen(by: name) else {
                 return Mismatch(found: "no peer \(name)", detail: "no scripted peer \(name) has joined the match")
@@ -114,6 +116,28 @@ extension ScriptRunner {
                     found: "snapshot " + named(conditions, in: values),
                     detail:
                         "snapshot \(condition.key) is \(value), expected \(condition.comparison.rawValue)\(condition.value)"
+                )
+            }
+        }
+        return nil
+    }
+
+    /// `expect game`: the game's exported values now. A key the game does not export fails the line, naming the
+    /// keys it does export.
+    private static func checkGame(_ conditions: [SnapshotCondition], values: [String: Int64]) -> Mismatch? {
+        for condition in conditions {
+            guard let value = values[condition.key] else {
+                let exported = values.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                let detail =
+                    "the game exports no value '\(condition.key)'; "
+                    + (exported.isEmpty ? "it exports none" : "it exports \(exported.joined(separator: ", "))")
+                return Mismatch(found: detail, detail: detail)
+            }
+            if !condition.comparison.holds(value, condition.value) {
+                return Mismatch(
+                    found: "game " + named(conditions, in: values),
+                    detail:
+                        "game \(condition.key) is \(value), expected \(condition.comparison.rawValue)\(condition.value)"
                 )
             }
         }

@@ -75,6 +75,9 @@ public enum ScriptWriter {
             return (["snapshot"] + spelt).joined(separator: " ")
         case .screen(let name): return "screen \(name)"
         case .seenBy(let name, let seen): return (seen ? "seenBy " : "unseenBy ") + name
+        case .game(let conditions):
+            let spelt = conditions.map { "\($0.key)\($0.comparison.rawValue)\($0.value)" }
+            return (["game"] + spelt).joined(separator: " ")
         }
     }
 }

@@ -6,12 +6,27 @@
 // The runtime calls a game from one thread, in this order each fixed step while the app is active and the game
 // runs: due game timers after `step()`, then `takeReports()`. It never calls `step()` while the app is not active
 // or the game is paused (Docs/Contract.md §6 invariant 2); it calls `pause()` as the life cycle's `pauseGame` work
-// and never resumes by itself: `resume` is the player's action.
+// and never resumes by itself: `resume` is the player's action. It checks that the game did pause: a game in a
+// session reports `isPaused` after `pause()`, and no fixed step changes it while it is paused (§6 invariant 8).
 
 import Lifecycle
 
-/// A game the runtime can run. Value semantics: the runtime keeps the game in memory and throws it away (for
-/// `relaunched()`) when the process ends, as iOS does; only the snapshot survives.
+/// A game the runtime can run. The runtime keeps the game in memory and throws it away (for `relaunched()`) when the
+/// process ends, as iOS does; only the snapshot survives.
+///
+/// A game is a value or a class confined to the runtime's thread:
+///
+/// - **A value** (a struct of plain values, like the shooter's `Game`): `Sendable` for free, and the runtime's copy is
+///   the game. Nothing else to do.
+/// - **A class** (most real engines): the runtime calls it from one thread only (the one that drives the runtime: a
+///   test, a replay, the window's loop), so a `final class` may be marked `@unchecked Sendable` when nothing else
+///   touches it: no other thread, no timer or callback of its own, no shared engine behind it. Say so where it is
+///   declared. Its `mutating` requirements are plain methods, its `stateHash` and `exportedValues` must be read from
+///   its state now (never cached across a step). `relaunched()` must return a **new instance** built from the same
+///   configuration, never `self`: the process ended and its memory with it; a relaunch that kept the object would
+///   carry state past a termination that only the snapshot may carry. Or wrap the engine in a struct that owns it
+///   (the same rules: a new engine in `relaunched()`). `Tests/RuntimeTests/ClassGameTests.swift` is an example that
+///   replays a script through InterludeTesting; Docs/Contract.md §6 says what the runtime checks.
 public protocol LifecycleGame: Sendable {
     /// What the game draws each frame, handed to the display (`Display.present`).
     associatedtype Scene: GameScene
@@ -76,6 +91,11 @@ public protocol LifecycleGame: Sendable {
 
     /// A hash of everything gameplay depends on, 16 hex digits (`StateHasher`): the transcript's `simulationHash`.
     var stateHash: String { get }
+    /// The game's own values by name (a score, a level, lives, a board packed in integers), read now: what
+    /// `expect game KEY<op>VALUE` checks, and what a failure names when a state hash differs from the one expected
+    /// (which value changed, from what to what). Keys are letters, digits, `_` and `.`, starting with a letter.
+    /// Default: none.
+    var exportedValues: [String: Int64] { get }
     /// What to draw now; `status` are the HUD lines the runtime adds (life-cycle state, host help), `leaderboard`
     /// the last top list fetched.
     func scene(status: [String], leaderboard: [String]) -> Scene
@@ -107,7 +127,8 @@ public protocol LifecycleGame: Sendable {
     var levelCount: Int { get }
 }
 
-/// What a game without a leaderboard screen, a menu animation, game timers, a match or notices need not write.
+/// What a game without a leaderboard screen, a menu animation, game timers, a match, notices or exported values need
+/// not write.
 extension LifecycleGame {
     public var isShowingLeaderboard: Bool { false }
     public mutating func idleFrame() {}
@@ -120,6 +141,7 @@ extension LifecycleGame {
     public var peerNames: [String] { [] }
     public var maximumScore: Int64 { 0 }
     public var levelCount: Int { 1 }
+    public var exportedValues: [String: Int64] { [:] }
 }
 
 /// A scene a display can draw. `contentHash` stands for a frame when nothing is rendered (`--no-render`): it must

@@ -108,6 +108,12 @@ extension Runtime {
 
     private func simulate() {
         guard isFrameLoopRunning else { return }
+        let paused = pausedGameBeforeStep()  // invariant 8: a paused game stands still through this
+        runSimulation()
+        if let paused { checkPausedGame(paused) }
+    }
+
+    private func runSimulation() {
         guard game.isRunning else { return game.idleFrame() }
         noteSimulationStep()
         game.step()

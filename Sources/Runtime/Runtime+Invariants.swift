@@ -1,13 +1,47 @@
-// Runtime+Invariants: CONTRACT §6 (1–6), checked after every step and every event's work.
+// Runtime+Invariants: CONTRACT §6 (1–6 and 8), checked after every step and every event's work.
 // A violation is recorded in the transcript and fails the replay; it never stops the run.
 
 import Lifecycle
 
 /// A broken invariant: its number in CONTRACT §6 and what was seen.
 public struct Violation: Hashable, Sendable, CustomStringConvertible {
-    public let invariant: Int  // 1...7
+    public let invariant: Int  // 1...8
     public let detail: String
-    public var description: String { "invariant \(invariant): \(detail)" }
+    /// The invariant by name: what a test compares.
+    public var rule: Rule? { Rule(rawValue: invariant) }
+    /// `invariant 8 (pausedGameStandsStill): ...`.
+    public var description: String { "invariant \(invariant)\(rule.map { " (\($0))" } ?? ""): \(detail)" }
+
+    /// The invariants of CONTRACT §6, by number.
+    public enum Rule: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        case noGLWhileBackgrounded = 1
+        case simulationOnlyWhileActive
+        case noTimerUnlessActive
+        case nothingInFlightWhileAway
+        case snapshotBeforeLeaving
+        case callbacksAndTasksInOrder
+        case interruptionChangesNothing  // compares two runs: never raised within one
+        case pausedGameStandsStill
+
+        public var description: String {
+            switch self {
+            case .noGLWhileBackgrounded: return "noGLWhileBackgrounded"
+            case .simulationOnlyWhileActive: return "simulationOnlyWhileActive"
+            case .noTimerUnlessActive: return "noTimerUnlessActive"
+            case .nothingInFlightWhileAway: return "nothingInFlightWhileAway"
+            case .snapshotBeforeLeaving: return "snapshotBeforeLeaving"
+            case .callbacksAndTasksInOrder: return "callbacksAndTasksInOrder"
+            case .interruptionChangesNothing: return "interruptionChangesNothing"
+            case .pausedGameStandsStill: return "pausedGameStandsStill"
+            }
+        }
+    }
+}
+
+/// A paused game as a fixed step found it, before the step's simulation (invariant 8).
+struct PausedGame {
+    let hash: String
+    let values: [String: Int64]
 }
 
 /// What the checker remembers between checks.
@@ -20,6 +54,7 @@ struct InvariantState {
     var processEnded = false
     var refusedGLCallsSeen = 0  // of the display's own gate
     var tasksLeftOpen = 0  // background tasks still open when the app left the background, not yet reported
+    var pauseBreakReported = false  // invariant 8 broke in this pause: reported once, until the next pause
 }
 
 extension Runtime {
@@ -58,6 +93,39 @@ extension Runtime {
             violate(2, "simulation stepped while \(status)\(game.isPaused ? " and paused" : "")")
         }
         invariantState.savedSinceSimulationStep = false
+    }
+
+    /// 8: after `pause()` a game in a session reports `isPaused` (else it would run on). Called by `pauseGame`.
+    func notePaused() {
+        invariantState.pauseBreakReported = false
+        guard game.isInSession, !game.isPaused else { return }
+        invariantState.pauseBreakReported = true
+        violate(8, "pause() left the game unpaused (screen \(game.screenName)): it runs on")
+    }
+
+    /// 8: what a fixed step must not change, taken before its simulation: nil unless the game is paused in a session
+    /// (or a break of this pause was reported already).
+    func pausedGameBeforeStep() -> PausedGame? {
+        guard game.isInSession, game.isPaused else {
+            invariantState.pauseBreakReported = false
+            return nil
+        }
+        guard !invariantState.pauseBreakReported else { return nil }
+        return PausedGame(hash: game.stateHash, values: game.exportedValues)
+    }
+
+    /// 8: a paused game stands still through a step's simulation (`idleFrame`, or `step` and its timers if it
+    /// claims to run): still paused, the same state hash. Only the player and the runtime's own work change it.
+    func checkPausedGame(_ before: PausedGame) {
+        let hash = game.stateHash
+        guard hash != before.hash || !game.isPaused else { return }
+        invariantState.pauseBreakReported = true
+        let changed = "(\(ValueDifference.phrase(before.values, game.exportedValues)))"
+        if !game.isPaused {
+            violate(8, "a paused game resumed itself during a step, without the player's resume \(changed)")
+        } else {
+            violate(8, "a paused game changed during a step: state hash \(before.hash) -> \(hash) \(changed)")
+        }
     }
 
     /// Checks invariants 2–6 against the current state.

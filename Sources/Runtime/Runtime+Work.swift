@@ -31,7 +31,8 @@ extension Runtime {
             guard game.isInSession else { return "no game" }
             let wasPaused = game.isPaused
             game.pause()
-            return wasPaused ? "already paused" : "paused"
+            notePaused()
+            return wasPaused ? "already paused" : game.isPaused ? "paused" : "pause ignored"
         case .stopFrameLoop:
             isFrameLoopRunning = false
             return nil

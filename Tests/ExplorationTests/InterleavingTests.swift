@@ -71,6 +71,13 @@ import Testing
             if differs {
                 let report = interleaving.report(outcomes[0], baselineHash: baseline.simulationHash)
                 #expect(report.contains("at 500ms"))
+                // The hash says that the states differ; the game's exported values say how.
+                #expect(report.contains("# Values (uninterrupted -> interrupted): pauses 0 -> 1."), "\(report)")
+                let values = interleaving.baselineWithValues().values
+                #expect(values == ["steps": 150, "pauses": 0])
+                #expect(
+                    interleaving.report(outcomes[0], baselineHash: baseline.simulationHash, baselineValues: values)
+                        == report)
                 #expect(try ScriptParser.parse(report, file: "report.script").lines.count == script.lines.count + 3)
             }
         }
@@ -95,6 +102,7 @@ struct Ticker: LifecycleGame {
         return hasher.hex
     }
     var savedState: [String: Int64] { ["steps": steps, "pauses": pauses, "inSession": isInSession ? 1 : 0] }
+    var exportedValues: [String: Int64] { ["steps": steps, "pauses": pauses] }
 
     mutating func perform(_ action: GameAction, context: ActionContext) -> String? {
         switch action {

@@ -58,7 +58,7 @@ struct ScenarioTests {
         #expect(failure.expected == "callbacks willResignActive")
         #expect(failure.found == "callbacks willResignActive, didEnterBackground")
         #expect(failure.detail == "callbacks were [willResignActive, didEnterBackground], expected [willResignActive]")
-        #expect(failure.context.count == ScenarioResult.contextLines)
+        #expect(failure.context.count == ScenarioResult<Game>.contextLines)
         #expect(failure.context.last?.json == #"{"t":2500,"type":"expect","line":6,"ok":true}"#)
         let block = """
             home.script:7: expect callbacks   willResignActive   # only the first one
@@ -124,7 +124,8 @@ struct ScenarioTests {
         #expect(violation.context.last?.json == #"{"t":1500,"type":"work","name":"finishGL"}"#)
         #expect(
             result.report.contains(
-                "forgetful.script:4: at +1s     homePressed\n  broke invariant 5: a saved snapshot is not on disk\n"),
+                "forgetful.script:4: at +1s     homePressed\n  broke invariant 5 (snapshotBeforeLeaving): a saved snapshot is not on disk\n"
+            ),
             "\(result.report)")
     }
 

@@ -19,6 +19,7 @@ import Testing
         expect work saveSnapshot, cancelLeaderboardRequests   # contained in the last event's work
         expect paused                             # also: expect running | timers 0 | requests 0 | peers 0
         expect snapshot level=1 score>=0          # the snapshot on disk, decoded
+        expect game health=100 ammo>=10           # the game's own values now (exportedValues)
         capture "after-sms"                       # write the current frame as a PNG
         at +2s     smsDismissed
         """
@@ -42,11 +43,16 @@ import Testing
                     SnapshotCondition(key: "level", comparison: .equal, value: 1),
                     SnapshotCondition(key: "score", comparison: .atLeast, value: 0),
                 ])),
+            .expect(
+                .game([
+                    SnapshotCondition(key: "health", comparison: .equal, value: 100),
+                    SnapshotCondition(key: "ammo", comparison: .atLeast, value: 10),
+                ])),
             .capture("after-sms"),
             .event(time: milliseconds(6500), .smsDismissed),
         ]
         #expect(script.lines.map(\.command) == expected)
-        #expect(script.lines.map(\.location.line) == [4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+        #expect(script.lines.map(\.location.line) == [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
         #expect(script.lines.allSatisfy { $0.location.column == 1 })
         #expect(script.lines[0].location.file == "Assets/Interruptions/example.script")
     }

@@ -85,7 +85,7 @@ struct ScriptGenerator {
     }
 
     private mutating func expectation() -> Expectation {
-        switch random.below(9) {
+        switch random.below(10) {
         case 0: return .state(random.pick(AppState.allCases))
         case 1: return .callbacks(names(Callback.allCases, minimum: 0))
         case 2: return .work(names(Work.allCases, minimum: 1))
@@ -100,7 +100,7 @@ struct ScriptGenerator {
                     comparison: random.pick(Comparison.allCases),
                     value: random.pick([0, 1, -1, Int64.min, Int64.max, Int64(bitPattern: random.next())]))
             }
-            return .snapshot(conditions)
+            return random.below(3) == 0 ? .game(conditions) : .snapshot(conditions)
         }
     }
 
