@@ -65,7 +65,7 @@ let package = Package(
 
         .target(name: "Lifecycle"),
         .target(name: "Runtime", dependencies: ["Lifecycle"]),
-        .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime"]),
+        .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime", "Replay"]),
         .target(name: "Replay", dependencies: ["Lifecycle", "Runtime"]),
         .target(name: "InterludeTesting", dependencies: ["Lifecycle", "Runtime", "Replay"]),
         .target(name: "Exploration", dependencies: ["Lifecycle", "Runtime", "Replay"]),
@@ -234,7 +234,7 @@ let package = Package(
 // Fuzz/build.sh with -sanitize=fuzzer in .build-fuzz, so an ordinary build neither sees nor compiles them.
 if Context.environment["INTERLUDE_FUZZ"] == "1" {
     let fuzzers: [(String, [Target.Dependency])] = [
-        ("fuzz-script", ["Replay", "Lifecycle", "Runtime"]),
+        ("fuzz-script", ["Replay", "Lifecycle", "Runtime", "GameCore"]),
         ("fuzz-level", ["GameCore", "Runtime", "Lifecycle"]),
         ("fuzz-snapshot", ["GameCore", "Runtime", "Lifecycle"]),
         ("fuzz-font", ["Renderer"]),

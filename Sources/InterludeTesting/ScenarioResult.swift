@@ -46,7 +46,7 @@ public struct ScenarioResult: Sendable, CustomStringConvertible {
     /// How many transcript lines a failure shows before the line that failed.
     public static let contextLines = 6
 
-    init(_ replayed: ReplayResult, of script: Script, text: String, file: String) {
+    init<Action>(_ replayed: ReplayResult, of script: Script<Action>, text: String, file: String) {
         let lines = SourceLines(text)
         let entries = replayed.record.entries
         name = script.name

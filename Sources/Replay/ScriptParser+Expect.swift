@@ -2,20 +2,22 @@
 
 import Lifecycle
 
-extension ScriptReader {
+extension ScriptSyntax {
     static let expectationNames =
         ["state", "callbacks", "work", "paused", "running"] + Counter.allCases.map(\.rawValue)
         + ["snapshot", "screen", "seenBy", "unseenBy"]
+}
 
+extension ScriptReader {
     /// `expect state S | callbacks [names] | work names | paused | running | timers N | requests N | peers N
     /// | snapshot key<op>value... | screen NAME`.
-    func readExpect(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+    func readExpect(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         guard lastTime != nil else {
             throw cursor.error(
                 .expectBeforeTimedLine, at: cursor.keyword,
                 "expect needs a timed line before it: it checks the state after the most recent 'at' line")
         }
-        let names = Self.expectationNames
+        let names = ScriptSyntax.expectationNames
         let what = try cursor.require("what to expect (\(names.joined(separator: ", ")))", after: "expect")
         let expectation: Expectation
         switch what.text {

@@ -7,7 +7,7 @@ public enum ModuleGraph {
     public static let targets: [(name: String, dependencies: [String])] = [
         ("Lifecycle", []),
         ("Runtime", ["Lifecycle"]),
-        ("GameCore", ["Lifecycle", "Runtime"]),
+        ("GameCore", ["Lifecycle", "Runtime", "Replay"]),
         ("Replay", ["Lifecycle", "Runtime"]),
         ("InterludeTesting", ["Lifecycle", "Runtime", "Replay"]),
         ("Exploration", ["Lifecycle", "Runtime", "Replay"]),
