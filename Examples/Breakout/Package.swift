@@ -24,6 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "InterludeLifecycle", package: "Interlude"),
                 .product(name: "InterludeRuntime", package: "Interlude"),
+                .product(name: "InterludeScripts", package: "Interlude"),
             ]),
         // The game drawn with OpenGL 3.3 core: a SceneRenderer either GL host (offscreen, window) drives.
         .target(
