@@ -155,9 +155,9 @@ extension ScriptReader {
         return SnapshotCondition(key: key, comparison: comparison, value: value)
     }
 
-    /// `screen NAME`: a free identifier such as menu, singlePlayer, multiplayer, leaderboard.
+    /// `screen NAME`: a free identifier, the game's screen name (`LifecycleGame.screenName`), such as menu.
     private func readScreen(_ cursor: inout LineCursor) throws(ScriptError) -> String {
-        let token = try cursor.require("a screen name such as menu or singlePlayer", after: "expect screen")
+        let token = try cursor.require("a screen name (the game's, such as menu)", after: "expect screen")
         guard Identifier.isName(token.text) else {
             throw cursor.error(
                 .badName, at: token,
