@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["Runtime", "CPNG"]),
 
         // The shooter.
-        .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime"]),
+        .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime", "Replay"]),
         .target(name: "Renderer", dependencies: ["CGL", "GLHost", "GameCore", "Runtime"]),
         .target(
             name: "ShooterPlatform",

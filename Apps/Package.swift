@@ -157,7 +157,7 @@ let package = Package(
 // Fuzz/build.sh with -sanitize=fuzzer in .build-fuzz, so an ordinary build neither sees nor compiles them.
 if Context.environment["INTERLUDE_FUZZ"] == "1" {
     let fuzzers: [(String, [Target.Dependency])] = [
-        ("fuzz-script", interlude("Replay", "Lifecycle", "Runtime")),
+        ("fuzz-script", interlude("Replay", "Lifecycle", "Runtime", "GameCore")),
         ("fuzz-level", interlude("GameCore", "Runtime", "Lifecycle")),
         ("fuzz-snapshot", interlude("GameCore", "Runtime", "Lifecycle")),
         ("fuzz-font", interlude("Renderer")),

@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Lifecycle", package: "Interlude"),
                 .product(name: "Runtime", package: "Interlude"),
+                .product(name: "Replay", package: "Interlude"),
             ]),
         // The game drawn with OpenGL 3.3 core: a SceneRenderer either GL host (offscreen, window) drives.
         .target(

@@ -4,11 +4,11 @@ import Lifecycle
 import Runtime
 
 /// The end of an exploration in words: states, transitions, rows exercised out of the table's, violations.
-public struct ExplorationReport: Sendable {
-    public let result: ExplorationResult
+public struct ExplorationReport<Action: PlayerAction>: Sendable {
+    public let result: ExplorationResult<Action>
     public let seconds: Double
 
-    public init(result: ExplorationResult, seconds: Double) {
+    public init(result: ExplorationResult<Action>, seconds: Double) {
         self.result = result
         self.seconds = seconds
     }

@@ -11,11 +11,11 @@ public enum ExplorationScripts {
     /// The script taking `path` under `profile` with `seed`, then checking `expectations`. A path ending with a wait
     /// gets one more line at the time waited to, an event the table refuses in `after` (rejected or ignored: it
     /// changes nothing), because a script's clock only moves to a timed line.
-    public static func script(
-        named name: String, profile: Profile, seed: UInt64, path: [TimedMove], after: Status,
+    public static func script<Action: ScriptAction>(
+        named name: String, profile: Profile, seed: UInt64, path: [TimedMove<Action>], after: Status,
         expectations: [Expectation] = []
-    ) -> Script {
-        var commands: [Command] = []
+    ) -> Script<Action> {
+        var commands: [Command<Action>] = []
         for timed in path {
             switch timed.move {
             case .event(let event): commands.append(.event(time: timed.time, event))
@@ -49,7 +49,9 @@ public enum ExplorationScripts {
     }
 
     /// The shortest reproduction of `found`: replaying it breaks the invariant again, so the replay fails.
-    public static func reproduction(_ found: FoundViolation, profile: Profile, seed: UInt64, name: String) -> String {
+    public static func reproduction<Action: ScriptAction>(
+        _ found: FoundViolation<Action>, profile: Profile, seed: UInt64, name: String
+    ) -> String {
         let script = self.script(named: name, profile: profile, seed: seed, path: found.path, after: found.after)
         return text(
             script,
@@ -61,7 +63,9 @@ public enum ExplorationScripts {
     }
 
     /// The witness of a row: the shortest path to its event, then what the table says must follow.
-    public static func witness(_ witness: RowWitness, profile: Profile, seed: UInt64, name: String) -> String {
+    public static func witness<Action: ScriptAction>(
+        _ witness: RowWitness<Action>, profile: Profile, seed: UInt64, name: String
+    ) -> String {
         guard case .event(let event) = witness.path.last?.move else {
             preconditionFailure("a row's witness ends with its event")
         }
@@ -87,7 +91,7 @@ public enum ExplorationScripts {
     }
 
     /// `script` as text, with `comment` lines after the version line.
-    public static func text(_ script: Script, comment: [String]) -> String {
+    public static func text<Action: ScriptAction>(_ script: Script<Action>, comment: [String]) -> String {
         var lines = ScriptWriter.render(script).split(separator: "\n", omittingEmptySubsequences: false).map(
             String.init)
         lines.insert(contentsOf: comment.map { "# " + $0 }, at: 1)

@@ -20,9 +20,9 @@ public struct ExplorationProgress: Hashable, Sendable {
 }
 
 /// A broken invariant and the shortest path found to it.
-public struct FoundViolation: Hashable, Sendable {
+public struct FoundViolation<Action: PlayerAction>: Hashable, Sendable {
     public let violation: Violation
-    public let path: [TimedMove]
+    public let path: [TimedMove<Action>]
     /// The status just before the last move.
     public let before: Status
     /// The status after it.
@@ -30,7 +30,7 @@ public struct FoundViolation: Hashable, Sendable {
 }
 
 /// What an exploration found.
-public struct ExplorationResult: Sendable {
+public struct ExplorationResult<Action: PlayerAction>: Sendable {
     public let profile: Profile
     public let seed: UInt64
     public let depth: Int
@@ -38,11 +38,11 @@ public struct ExplorationResult: Sendable {
     public let transitions: Int  // moves tried from every state reached (a wait with nothing to wait for not counted)
     public let movesRun: Int  // moves that ran on a runtime (the others were rejected or ignored without effect)
     /// The first (shortest) path exercising each row the table has, by its key.
-    public let rowWitnesses: [RowKey: RowWitness]
+    public let rowWitnesses: [RowKey: RowWitness<Action>]
     /// The statuses reached, and those from which every move was tried (reached before the last depth).
     public let statuses: Set<Status>
     public let expandedStatuses: Set<Status>
-    public let violations: [FoundViolation]
+    public let violations: [FoundViolation<Action>]
 
     /// The rows never exercised, each with why.
     public var uncoveredRows: [(row: Row, why: RowCoverage.Why)] {
@@ -53,9 +53,9 @@ public struct ExplorationResult: Sendable {
 }
 
 /// A row and the shortest path that ends with its event, in the status it was sent in.
-public struct RowWitness: Hashable, Sendable {
+public struct RowWitness<Action: PlayerAction>: Hashable, Sendable {
     public let row: Row
-    public let path: [TimedMove]
+    public let path: [TimedMove<Action>]
     public let status: Status
 }
 
@@ -64,14 +64,15 @@ public struct Explorer<Game: LifecycleGame> {
     public var profile: Profile
     public var seed: UInt64
     public var depth: Int
-    public var moves: [Move]
+    public var moves: [Move<Game.Action>]
     /// Makes the game a runtime starts with (from the seed), as a script replay does.
     public var makeGame: (UInt64) -> Game
     /// Told after each depth.
     public var progress: ((ExplorationProgress) -> Void)?
 
     public init(
-        profile: Profile, seed: UInt64 = 1, depth: Int = 8, moves: [Move] = Move.standard,
+        profile: Profile, seed: UInt64 = 1, depth: Int = 8,
+        moves: [Move<Game.Action>] = Move.standard(Game.explorationActions),
         game makeGame: @escaping (UInt64) -> Game
     ) {
         self.profile = profile
@@ -92,20 +93,20 @@ public struct Explorer<Game: LifecycleGame> {
     }
 
     /// The runtime after `path`.
-    func replay(_ path: [TimedMove]) -> Runtime<Game> {
+    func replay(_ path: [TimedMove<Game.Action>]) -> Runtime<Game> {
         let runtime = freshRuntime()
         for move in path { runtime.retake(move) }
         return runtime
     }
 
     private struct Node {
-        let path: [TimedMove]
+        let path: [TimedMove<Game.Action>]
         let status: Status
         let waits: [Wait]  // the waits that have something to wait for
     }
 
     /// Explores every path up to `depth` moves.
-    public func run() -> ExplorationResult {
+    public func run() -> ExplorationResult<Game.Action> {
         let start = freshRuntime()
         var seen: Set<StateKey> = [start.stateKey]
         var statuses: Set<Status> = [start.status]
@@ -113,8 +114,8 @@ public struct Explorer<Game: LifecycleGame> {
         var frontier = [
             Node(path: [], status: start.status, waits: Wait.allCases.filter { start.target(of: $0) != nil })
         ]
-        var witnesses: [RowKey: RowWitness] = [:]
-        var violations: [FoundViolation] = []
+        var witnesses: [RowKey: RowWitness<Game.Action>] = [:]
+        var violations: [FoundViolation<Game.Action>] = []
         var violationKinds: Set<String> = []
         var transitions = 0
         var movesRun = 0

@@ -73,9 +73,9 @@ public struct InterleaveCase: Hashable, Sendable {
 }
 
 /// What one run found.
-public struct InterleaveOutcome: Sendable {
+public struct InterleaveOutcome<Action: ScriptAction>: Sendable {
     public let interleaveCase: InterleaveCase
-    public let script: Script
+    public let script: Script<Action>
     public let simulationHash: String
     public let failures: [String]  // failed expectations and broken invariants
     /// True when the end hash is the baseline's and nothing failed.
@@ -86,14 +86,15 @@ public struct InterleaveOutcome: Sendable {
 }
 
 /// Interruption invariance of one script.
-public struct Interleaving<Game: LifecycleGame>: Sendable {
-    public let script: Script
+public struct Interleaving<Game: LifecycleGame>: Sendable where Game.Action: ScriptAction {
+    public let script: Script<Game.Action>
     public let every: Nanoseconds
     public let kinds: [InterruptionKind]
     public let makeGame: @Sendable (UInt64) -> Game
 
     public init(
-        script: Script, every: Nanoseconds = 100_000_000, kinds: [InterruptionKind] = InterruptionKind.standard,
+        script: Script<Game.Action>, every: Nanoseconds = 100_000_000,
+        kinds: [InterruptionKind] = InterruptionKind.standard,
         game makeGame: @escaping @Sendable (UInt64) -> Game
     ) {
         // Captures draw nothing here and would only cost time: the end hash is what is compared.
@@ -112,7 +113,7 @@ public struct Interleaving<Game: LifecycleGame>: Sendable {
     public func baselineWithValues() -> (result: ReplayResult, values: [String: Int64]) { replay(script) }
 
     /// Replays `script`, keeping the game's exported values at the end.
-    private func replay(_ script: Script) -> (result: ReplayResult, values: [String: Int64]) {
+    private func replay(_ script: Script<Game.Action>) -> (result: ReplayResult, values: [String: Int64]) {
         var values: [String: Int64] = [:]
         var runtime: Runtime<Game>?
         let result = ScriptRunner.run(script, game: makeGame) { runtime = $0 }
@@ -168,7 +169,7 @@ public struct Interleaving<Game: LifecycleGame>: Sendable {
 
     /// The script with `interleaveCase` injected: after every line at or before the moment (and their `expect`
     /// lines), the interruption, its return and `resume`; every later timed line shifted by the pause.
-    public func script(for interleaveCase: InterleaveCase) -> Script {
+    public func script(for interleaveCase: InterleaveCase) -> Script<Game.Action> {
         guard let profile = script.profile else { return script }
         let moment = interleaveCase.moment
         var lines = script.lines
@@ -184,10 +185,12 @@ public struct Interleaving<Game: LifecycleGame>: Sendable {
         }
         let location = SourceLocation(file: script.name, line: 0, column: 1)
         var injected = interleaveCase.kind.events(profile).map {
-            ScriptLine(location: location, command: .event(time: moment + $0.offset, $0.event))
+            ScriptLine<Game.Action>(location: location, command: .event(time: moment + $0.offset, $0.event))
         }
-        injected.append(
-            ScriptLine(location: location, command: .action(time: moment + InterruptionKind.pause, .resume)))
+        if let resume = Game.Action.shell(.resume) {
+            injected.append(
+                ScriptLine(location: location, command: .action(time: moment + InterruptionKind.pause, resume)))
+        }
         lines.insert(contentsOf: injected, at: insertAt)
         var interleaved = script
         interleaved.name = "\(script.name)-\(interleaveCase.kind.name)-at-\(spelt(moment))"
@@ -196,7 +199,7 @@ public struct Interleaving<Game: LifecycleGame>: Sendable {
     }
 
     /// Runs one case against the baseline's end hash.
-    public func run(_ interleaveCase: InterleaveCase, baselineHash: String) -> InterleaveOutcome {
+    public func run(_ interleaveCase: InterleaveCase, baselineHash: String) -> InterleaveOutcome<Game.Action> {
         let interleaved = script(for: interleaveCase)
         let (result, values) = replay(interleaved)
         return InterleaveOutcome(
@@ -209,7 +212,7 @@ public struct Interleaving<Game: LifecycleGame>: Sendable {
     /// the exported values that differ (`baselineValues`, the baseline's end values; nil: the baseline is replayed
     /// again to read them).
     public func report(
-        _ outcome: InterleaveOutcome, baselineHash: String, baselineValues: [String: Int64]? = nil
+        _ outcome: InterleaveOutcome<Game.Action>, baselineHash: String, baselineValues: [String: Int64]? = nil
     ) -> String {
         var comment = [
             "interlude explore --interleave: \(script.name) with \(outcome.interleaveCase.kind.name) injected at "

@@ -23,40 +23,31 @@ public enum Wait: String, Hashable, Sendable, CaseIterable {
     case leaderboardAnswer
 }
 
-/// One step of an exploration: an OS event, a player's action or a wait.
-public enum Move: Hashable, Sendable, CustomStringConvertible {
+/// One step of an exploration: an OS event, a player's action (the game's own) or a wait.
+public enum Move<Action: PlayerAction>: Hashable, Sendable, CustomStringConvertible {
     case event(Event)
-    case action(GameAction)
+    case action(Action)
     case wait(Wait)
 
     /// Every OS event (the background task expiring is `backgroundTaskExpired`, the OS's own decision, sent as an
-    /// event), the player's actions of the issue (play single and multi, resume, menu, open and close the
-    /// leaderboard, fire), and the waits.
-    public static let standard: [Move] =
-        Event.allCases.map { .event($0) }
-        + [
-            .play(.singlePlayer, level: 1), .play(.multiplayer, level: 1), .resume, .menu, .openLeaderboard,
-            .closeLeaderboard, .fire,
-        ].map { Move.action($0) }
-        + Wait.allCases.map { .wait($0) }
+    /// event), the player's actions `actions` (a game's `LifecycleGame.explorationActions`), and the waits.
+    public static func standard(_ actions: [Action]) -> [Move] {
+        Event.allCases.map { .event($0) } + actions.map { .action($0) } + Wait.allCases.map { .wait($0) }
+    }
 
     public var description: String {
         switch self {
         case .event(let event): return event.rawValue
-        case .action(let action):
-            switch action {
-            case .play(let mode, _): return "play \(mode.rawValue)"
-            default: return "\(action)"
-            }
+        case .action(let action): return action.description
         case .wait(let wait): return "wait(\(wait.rawValue))"
         }
     }
 }
 
 /// A move as it was taken: at what virtual time (for a wait: the time waited to).
-public struct TimedMove: Hashable, Sendable {
+public struct TimedMove<Action: PlayerAction>: Hashable, Sendable {
     public let time: Nanoseconds
-    public let move: Move
+    public let move: Move<Action>
 }
 
 extension Runtime {
@@ -104,7 +95,7 @@ extension Runtime {
     }
 
     /// Takes `move` now (a wait: to its end); returns it with its time, or nil for a wait with nothing to wait for.
-    func take(_ move: Move) -> TimedMove? {
+    func take(_ move: Move<Game.Action>) -> TimedMove<Game.Action>? {
         switch move {
         case .event(let event):
             inject(event, at: now)
@@ -119,7 +110,7 @@ extension Runtime {
     }
 
     /// Takes a move exactly as it was taken before (the same calls a script's line makes).
-    func retake(_ timed: TimedMove) {
+    func retake(_ timed: TimedMove<Game.Action>) {
         switch timed.move {
         case .event(let event): inject(event, at: timed.time)
         case .action(let action): inject(action, at: timed.time)

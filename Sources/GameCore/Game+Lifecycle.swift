@@ -7,6 +7,7 @@ import Runtime
 
 extension Game: LifecycleGame {
     public typealias SavedState = GameState
+    public typealias Action = GameAction
 
     public var isInSession: Bool { state.isInSession }
     public var isPaused: Bool { state.isPaused }
@@ -28,24 +29,10 @@ extension Game: LifecycleGame {
             guard screen == .menu else { return "play needs the main menu; the screen is \(screen.rawValue)" }
             play(mode == .singlePlayer ? .singlePlayer : .multiplayer, level: level, run: context.run)
             reports.append(.sessionStarted(multiplayer: mode == .multiplayer, level: state.levelNumber))
-        case .openLeaderboard:
-            guard screen == .menu else {
-                return "openLeaderboard needs the main menu; the screen is \(screen.rawValue)"
-            }
-            openLeaderboard()
-            reports.append(.leaderboardOpened)
-        case .closeLeaderboard:
-            guard screen == .leaderboard else { return "closeLeaderboard needs the leaderboard screen" }
-            goToMenu()
-        case .menu:
-            guard screen != .menu else { return "already on the main menu" }
-            if state.isInSession {
-                reports += [.score(level: state.levelNumber, run: state.run, points: state.score), .sessionEnded]
-            }
-            goToMenu()
-        case .resume:
-            guard state.isInSession, state.isPaused else { return "resume needs a paused game" }
-            resume()
+        case .openLeaderboard, .closeLeaderboard, .menu, .resume:
+            var asked: [GameReport] = []
+            defer { reports += asked }
+            return performShell(action.shellAction!, reports: &asked)
         case .input(let control, let duration):
             guard state.isRunning else { return "input needs a running game" }
             hold(control, steps: max(1, wholeSteps(in: duration)))
@@ -63,6 +50,17 @@ extension Game: LifecycleGame {
     public mutating func hold(_ control: Control, _ isHeld: Bool) {
         if isHeld { hold(control, steps: Int64.max) } else { release(control) }
     }
+
+    /// A window's key held for `duration` is recorded as `input CONTROL DURATION`.
+    public static func action(holding control: Control, for duration: Nanoseconds) -> GameAction? {
+        .input(control, duration: duration)
+    }
+
+    /// Play single and multi, resume, menu, open and close the leaderboard, fire.
+    public static let explorationActions: [GameAction] = [
+        .play(.singlePlayer, level: 1), .play(.multiplayer, level: 1), .resume, .menu, .openLeaderboard,
+        .closeLeaderboard, .fire,
+    ]
 
     public mutating func idleFrame() {
         menuFrames += state.screen == .menu || state.screen == .leaderboard ? 1 : 0
@@ -130,6 +128,24 @@ extension Game: LifecycleGame {
             return .noSession(detail: "main menu")
         }
     }
+}
+
+/// The app shell's menu, leaderboard screen, leaving a session and resuming one (Runtime's `AppShell`).
+extension Game: AppShell {
+    public var shellScreen: ShellScreen {
+        switch state.screen {
+        case .menu: return .menu
+        case .leaderboard: return .leaderboard
+        case .singlePlayer, .multiplayer, .gameOver: return .play
+        }
+    }
+
+    /// A session left for the menu submits its score (the runtime keeps only one above zero).
+    public var sessionScore: (level: Int, run: Int64, points: Int64)? { (state.levelNumber, state.run, state.score) }
+
+    public mutating func showMenu() { goToMenu() }
+    public mutating func showLeaderboard() { openLeaderboard() }
+    public mutating func resumeSession() { resume() }
 }
 
 extension TimerName {

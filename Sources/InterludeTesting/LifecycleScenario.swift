@@ -20,7 +20,7 @@ import Runtime
 /// and a last look at each runtime before it runs. Public: it is the library's entry point; a test makes one and
 /// replays scripts with it. Sendable, so that one scenario can be shared by tests that run in parallel; each replay
 /// makes its own runtime, display and store.
-public struct LifecycleScenario<Game: LifecycleGame>: Sendable {
+public struct LifecycleScenario<Game: LifecycleGame>: Sendable where Game.Action: ScriptAction {
     private let makeGame: @Sendable (UInt64) -> Game
     private let makeDisplay: (@Sendable (String) throws -> any Display<Game.Scene>)?
     private let makeSnapshots: @Sendable (String) throws -> any SnapshotStore
@@ -53,7 +53,7 @@ public struct LifecycleScenario<Game: LifecycleGame>: Sendable {
     /// Throws `ScenarioError.invalidScript` when the text does not parse (described as the command line prints it:
     /// `name:line:column: error: message`); nothing runs then. Rethrows what the display or store factory throws.
     public func replay(_ text: String, name: String = "inline.script") throws -> ScenarioResult<Game> {
-        let script: Script
+        let script: Script<Game.Action>
         do {
             script = try ScriptParser.parse(text, file: name)
         } catch {

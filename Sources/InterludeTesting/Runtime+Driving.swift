@@ -20,7 +20,7 @@ extension Runtime {
     }
 
     /// `inject(_:at:)` for a player's action, with the time as a duration since the start.
-    public func inject(_ action: GameAction, at time: Duration) {
+    public func inject(_ action: Game.Action, at time: Duration) {
         inject(action, at: Self.nanoseconds(time))
     }
 

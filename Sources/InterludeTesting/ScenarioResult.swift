@@ -53,7 +53,8 @@ public struct ScenarioResult<Game: LifecycleGame>: Sendable, CustomStringConvert
     /// How many transcript lines a failure shows before the line that failed.
     public static var contextLines: Int { 6 }
 
-    init(_ replayed: ReplayResult, game: Game, of script: Script, text: String, file: String) {
+    init(_ replayed: ReplayResult, game: Game, of script: Script<Game.Action>, text: String, file: String)
+    where Game.Action: ScriptAction {
         let lines = SourceLines(text)
         let entries = replayed.record.entries
         name = script.name

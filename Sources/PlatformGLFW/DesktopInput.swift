@@ -4,13 +4,13 @@ import Lifecycle
 import Runtime
 
 /// One thing to do to the runtime, produced by `DesktopMapping` and carried out by `GLFWPlatform`.
-public enum DesktopInput: Hashable, Sendable {
+public enum DesktopInput<Game: LifecycleGame>: Hashable, Sendable {
     /// Inject a life-cycle event (`Runtime.send`).
     case event(Event)
-    /// Perform a player action (`Runtime.perform`).
-    case action(GameAction)
+    /// Perform a player action, the game's (`Runtime.perform`).
+    case action(Game.Action)
     /// Hold a control down (true) or let it go (false) (`Runtime.hold`).
-    case hold(Control, Bool)
+    case hold(Game.Control, Bool)
     /// Write the frame on screen to an image file.
     case screenshot
     /// Let go of the captured mouse cursor, so that it can click the phone's screens and bar.

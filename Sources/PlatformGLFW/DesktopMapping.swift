@@ -18,9 +18,11 @@ import Runtime
 
 /// The rules from window events to life-cycle events and game actions.
 public enum DesktopMapping {
-    /// What `windowEvent` asks for while the app is in `status` and the game shows the screen named `screen`
-    /// (`LifecycleGame.screenName`), in order. Each input assumes the ones before it have been carried out.
-    public static func inputs(for windowEvent: WindowEvent, status: Status, screen: String) -> [DesktopInput] {
+    /// What `windowEvent` asks for while the app is in `status` with `game` as it is now, its keys as `controls`
+    /// say, in order. Each input assumes the ones before it have been carried out.
+    public static func inputs<Game>(
+        for windowEvent: WindowEvent, status: Status, game: Game, controls: DesktopControls<Game>
+    ) -> [DesktopInput<Game>] {
         let state = status.state
         let inSwitcher = state == .inactive && status.reason == .switcher
         switch windowEvent {
@@ -36,7 +38,7 @@ public enum DesktopMapping {
         case .closeRequested:
             return closing(status) + [.quit]
         case .key(let code, let action, let control):
-            return keyInputs(code: code, action: action, control: control, screen: screen)
+            return keyInputs(code: code, action: action, control: control, game: game, controls: controls)
         case .mouseButton:
             // Clicks depend on where they land on the phone: GLFWPlatform routes them (PhonePointer).
             return []
@@ -44,12 +46,12 @@ public enum DesktopMapping {
     }
 
     /// The events that take an app in `status` to `terminated` with the callbacks it is owed (table above).
-    static func closing(_ status: Status) -> [DesktopInput] {
+    static func closing<Game>(_ status: Status) -> [DesktopInput<Game>] {
         switch status.state {
         case .active:
             return [.event(.homePressed), .event(.terminatedByOS)]
         case .inactive:
-            let unlock: [DesktopInput] = status.reason == .lock ? [.event(.unlocked)] : []
+            let unlock: [DesktopInput<Game>] = status.reason == .lock ? [.event(.unlocked)] : []
             return unlock + [.event(.homePressed), .event(.terminatedByOS)]
         case .background:
             return [.event(.terminatedByOS)]

@@ -23,10 +23,12 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
     public let display: GLFWWindowDisplay<Renderer>
     /// The app.
     public let runtime: Runtime<Game>
+    /// The game's keys and mouse.
+    public let controls: DesktopControls<Game>
     /// True once the window asked to close and the app has been walked out, or the app has terminated.
     public var isFinished: Bool { hasQuit || runtime.isTerminated || display.shouldClose }
     /// Called with every window event acted on and what it asked for (for tests, logs and debugging).
-    public var onInputs: ((WindowEvent, [DesktopInput]) -> Void)?
+    public var onInputs: ((WindowEvent, [DesktopInput<Game>]) -> Void)?
     /// Called with every click on a phone window (where it was pressed) and what it meant.
     public var onClick: ((WindowPoint, PointerOutcome) -> Void)?
     /// Where the loop reports what the player should know (a screenshot written); standard output by default.
@@ -41,14 +43,16 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
     private var pressedAt: WindowPoint?  // where a click on the phone began; nil: none pending
     private let xErrorsAtStart = WindowSystemErrors.errorCount  // X errors before this loop: not ours to act on
 
-    /// A loop for `runtime` drawing into `display`. `readClock` gives monotonic nanoseconds (default: uptime);
-    /// tests may pass their own to step time by hand. The runtime presents once per loop iteration.
+    /// A loop for `runtime` drawing into `display`, the game's keys and mouse as `controls` say (default: the app
+    /// shell's keys only). `readClock` gives monotonic nanoseconds (default: uptime); tests may pass their own to
+    /// step time by hand. The runtime presents once per loop iteration.
     public init(
-        display: GLFWWindowDisplay<Renderer>, runtime: Runtime<Game>,
+        display: GLFWWindowDisplay<Renderer>, runtime: Runtime<Game>, controls: DesktopControls<Game> = .init(),
         readClock: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     ) {
         self.display = display
         self.runtime = runtime
+        self.controls = controls
         self.readClock = readClock
         runtime.presentsOncePerAdvance = true
     }
@@ -72,7 +76,8 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
         if let why = abruptEnd() {
             // The window is gone or the process is asked to stop: walk the app out as a closed window does.
             report("window: \(why): closing the session")
-            for input in DesktopMapping.closing(runtime.status) + [.quit] where !hasQuit { apply(input) }
+            let closing: [DesktopInput<Game>] = DesktopMapping.closing(runtime.status) + [.quit]
+            for input in closing where !hasQuit { apply(input) }
             return
         }
         let reading = readClock()
@@ -117,13 +122,13 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
             click(pressed: pressed, at: display.locate(x: x, y: y))
             return
         }
-        let inputs = DesktopMapping.inputs(for: event, status: runtime.status, screen: runtime.game.screenName)
+        let inputs = DesktopMapping.inputs(for: event, status: runtime.status, game: runtime.game, controls: controls)
         onInputs?(event, inputs)
         for input in inputs { apply(input) }
     }
 
     /// Carries out one input now, with its work performed before the next.
-    public func apply(_ input: DesktopInput) {
+    public func apply(_ input: DesktopInput<Game>) {
         switch input {
         case .event(let lifecycleEvent): runtime.send(lifecycleEvent)
         case .action(let action): runtime.perform(action)
@@ -141,10 +146,11 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
         runtime.settle()
     }
 
-    /// Mouse look and fire: while a game runs the cursor is captured and its movement turns the view
-    /// (0.1 degree per pixel, as a recorded `look` action); a left-button press fires.
+    /// The game's mouse (`DesktopControls.mouseMoved`, `click`): while a game that takes the mouse runs, the cursor
+    /// is captured, its movement is the game's action and a left-button press its click.
     private func pollMouse() {
-        let isPlaying = runtime.status.state == .active && runtime.game.isRunning && !isMouseFreed
+        let isPlaying =
+            controls.takesMouse && runtime.status.state == .active && runtime.game.isRunning && !isMouseFreed
         let wanted = isPlaying ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL
         if glfwGetInputMode(display.window, GLFW_CURSOR) != wanted {
             glfwSetInputMode(display.window, GLFW_CURSOR, wanted)
@@ -156,13 +162,13 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
         var x: Double = 0
         var y: Double = 0
         glfwGetCursorPos(display.window, &x, &y)
-        if let last = lastCursor {
-            let yaw = Int64(((x - last.x) * 100).rounded())
-            let pitch = Int64(((last.y - y) * 100).rounded())
-            if yaw != 0 || pitch != 0 { apply(.action(.look(yawMillidegrees: yaw, pitchMillidegrees: pitch))) }
+        if let last = lastCursor, let moved = controls.mouseMoved {
+            let right = Int64(((x - last.x) * 100).rounded())
+            let up = Int64(((last.y - y) * 100).rounded())
+            if right != 0 || up != 0 { apply(.action(moved(right, up))) }
         }
         lastCursor = (x, y)
-        if isButtonDown, !wasButtonDown { apply(.action(.fire)) }
+        if isButtonDown, !wasButtonDown, let click = controls.click { apply(.action(click)) }
     }
 
     /// Why the session must end now without the window's say: an X error (the window destroyed under us), or
@@ -177,7 +183,7 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
         return nil
     }
 
-    /// A left-button press or release on a phone window. A captured cursor's clicks are the game's (fire, in
+    /// A left-button press or release on a phone window. A captured cursor's clicks are the game's (in
     /// `pollMouse`); a free cursor's click goes to the OS's screen or bar under its press (PhonePointer), or, on the
     /// game while a game runs, captures the cursor again.
     private func click(pressed: Bool, at point: WindowPoint) {
@@ -199,9 +205,11 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
         case .phone(let events):
             for event in events { apply(.event(event)) }
         case .game:
-            guard isMouseFreed, runtime.status.state == .active, runtime.game.isRunning else { return }
+            guard isMouseFreed, controls.takesMouse, runtime.status.state == .active, runtime.game.isRunning else {
+                return
+            }
             isMouseFreed = false
-            wasButtonDown = true  // the click that takes the cursor back does not fire
+            wasButtonDown = true  // the click that takes the cursor back is not the game's
         }
     }
 

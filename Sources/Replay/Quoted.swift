@@ -38,5 +38,5 @@ enum Quoted {
 
 extension Token {
     /// The word as an error message quotes it (see `Quoted`).
-    var shown: String { Quoted.text(text) }
+    public var shown: String { Quoted.text(text) }
 }

@@ -4,11 +4,11 @@
 import Lifecycle
 import Runtime
 
-extension Recording {
+extension Recording where Game.Action: ScriptAction {
     /// The recording as a script named `name`, lines in time order (ties in recording order); a profile whose SMS
     /// style is not its own is written as `smsStyle=`.
-    public func script(name: String, profile: Profile, seed: UInt64) -> Script {
-        var lines: [ScriptLine] = []
+    public func script(name: String, profile: Profile, seed: UInt64) -> Script<Game.Action> {
+        var lines: [ScriptLine<Game.Action>] = []
         for (index, input) in inputs.enumerated() {
             let location = SourceLocation(file: "recording", line: index + 1, column: 1)
             switch input {

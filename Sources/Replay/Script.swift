@@ -3,17 +3,17 @@
 import Lifecycle
 import Runtime
 
-/// A parsed `.script` file.
-public struct Script: Hashable, Sendable {
+/// A parsed `.script` file, its action lines in the game's `Action`.
+public struct Script<Action: ScriptAction>: Hashable, Sendable {
     public var name: String  // file name without `.script`, used to name outputs
     public var profileName: String  // "ios4" or "ios5"
     public var smsStyle: SMSStyle?  // nil: the profile's own
     public var seed: UInt64  // simulation seed, default 1
-    public var lines: [ScriptLine]  // in file order
+    public var lines: [ScriptLine<Action>]  // in file order
 
     public init(
         name: String, profileName: String = "ios5", smsStyle: SMSStyle? = nil, seed: UInt64 = 1,
-        lines: [ScriptLine] = []
+        lines: [ScriptLine<Action>] = []
     ) {
         self.name = name
         self.profileName = profileName
@@ -45,22 +45,22 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One meaningful line of a script.
-public struct ScriptLine: Hashable, Sendable {
+public struct ScriptLine<Action: ScriptAction>: Hashable, Sendable {
     public var location: SourceLocation
-    public var command: Command
+    public var command: Command<Action>
 
-    public init(location: SourceLocation, command: Command) {
+    public init(location: SourceLocation, command: Command<Action>) {
         self.location = location
         self.command = command
     }
 }
 
 /// What a line says.
-public enum Command: Hashable, Sendable {
+public enum Command<Action: ScriptAction>: Hashable, Sendable {
     /// `at <t> <event>`: at absolute virtual time `time`, the OS or phone does `event`.
     case event(time: Nanoseconds, Event)
-    /// `at <t> <action>`: at `time`, the player does `action`.
-    case action(time: Nanoseconds, GameAction)
+    /// `at <t> <action>`: at `time`, the player does `action` (the game's, read by its grammar).
+    case action(time: Nanoseconds, Action)
     /// `expect ...`: checked against the state after the most recent timed line.
     case expect(Expectation)
     /// `capture "name"`: write the current frame as a PNG.

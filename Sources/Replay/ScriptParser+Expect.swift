@@ -2,20 +2,22 @@
 
 import Lifecycle
 
-extension ScriptReader {
+extension ScriptSyntax {
     static let expectationNames =
         ["state", "callbacks", "work", "paused", "running"] + Counter.allCases.map(\.rawValue)
         + ["snapshot", "screen", "seenBy", "unseenBy", "game"]
+}
 
+extension ScriptReader {
     /// `expect state S | callbacks [names] | work names | paused | running | timers N | requests N | peers N
     /// | snapshot key<op>value... | screen NAME | game key<op>value...`.
-    func readExpect(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+    func readExpect(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         guard lastTime != nil else {
             throw cursor.error(
                 .expectBeforeTimedLine, at: cursor.keyword,
                 "expect needs a timed line before it: it checks the state after the most recent 'at' line")
         }
-        let names = Self.expectationNames
+        let names = ScriptSyntax.expectationNames
         let what = try cursor.require("what to expect (\(names.joined(separator: ", ")))", after: "expect")
         let expectation: Expectation
         switch what.text {
@@ -159,9 +161,9 @@ extension ScriptReader {
         return SnapshotCondition(key: key, comparison: comparison, value: value)
     }
 
-    /// `screen NAME`: a free identifier such as menu, singlePlayer, multiplayer, leaderboard.
+    /// `screen NAME`: a free identifier, the game's screen name (`LifecycleGame.screenName`), such as menu.
     private func readScreen(_ cursor: inout LineCursor) throws(ScriptError) -> String {
-        let token = try cursor.require("a screen name such as menu or singlePlayer", after: "expect screen")
+        let token = try cursor.require("a screen name (the game's, such as menu)", after: "expect screen")
         guard Identifier.isName(token.text) else {
             throw cursor.error(
                 .badName, at: token,

@@ -4,7 +4,7 @@ import Lifecycle
 
 extension ScriptReader {
     /// `profile ios4|ios5 [smsStyle=alert|banner]`.
-    mutating func readProfile(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+    mutating func readProfile(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         try checkHeader(cursor, seen: hasProfile)
         hasProfile = true
         let names = Profile.all.map(\.name)
@@ -39,7 +39,7 @@ extension ScriptReader {
     }
 
     /// `seed N`, N a UInt64.
-    mutating func readSeed(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+    mutating func readSeed(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         try checkHeader(cursor, seen: hasSeed)
         hasSeed = true
         let token = try cursor.require("a number", after: "seed")

@@ -4,7 +4,7 @@ import Runtime
 
 extension ScriptReader {
     /// `capture "name"`, the name non-empty, at most 100 characters: letters, digits, `-`, `_`, `.`.
-    func readCapture(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+    func readCapture(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         let token = try cursor.require("a quoted name like \"after-sms\"", after: "capture")
         guard let name = token.quotedContent else {
             throw cursor.error(
@@ -28,7 +28,7 @@ extension ScriptReader {
     }
 
     /// `leaderboard delay=<duration> | down | up`.
-    func readLeaderboard(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+    func readLeaderboard(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         let token = try cursor.require("delay=<duration>, down or up", after: "leaderboard")
         let prefix = "delay="
         let setting: LeaderboardSetting
@@ -39,7 +39,7 @@ extension ScriptReader {
             let value = Token(
                 text: String(text.dropFirst(prefix.count)), column: token.column + prefix.count, quotedContent: nil)
             let limit = ScriptParser.longestDuration
-            let delay = try Self.duration(
+            let delay = try ScriptSyntax.duration(
                 value, atMost: limit,
                 else: "leaderboard delay '\(value.shown)' is too long: the delay is \(TimeText.format(limit)) (1 h) "
                     + "at most",
@@ -56,12 +56,14 @@ extension ScriptReader {
     }
 }
 
-extension ScriptReader {
+extension ScriptSyntax {
     /// The longest peer name, in characters.
     static let longestPeerName = 32
+}
 
+extension ScriptReader {
     /// `peer join NAME | leave NAME | fire NAME`.
-    func readPeer(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+    func readPeer(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         let verbs = ["join", "leave", "fire"]
         let verb = try cursor.require("join, leave or fire", after: "peer")
         guard verbs.contains(verb.text) else {
@@ -81,7 +83,7 @@ extension ScriptReader {
     }
 
     /// `match down | up`.
-    func readMatch(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+    func readMatch(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         let token = try cursor.require("down or up", after: "match")
         let setting: MatchSetting
         switch token.text {
@@ -104,10 +106,10 @@ extension ScriptReader {
                 .badName, at: token,
                 "bad peer name '\(token.shown)'; a name starts with a letter and has letters, digits or '_'")
         }
-        guard token.text.unicodeScalars.count <= longestPeerName else {
+        guard token.text.unicodeScalars.count <= ScriptSyntax.longestPeerName else {
             throw cursor.error(
                 .badName, at: token,
-                "peer name '\(token.shown)' is too long; it has \(longestPeerName) characters at most")
+                "peer name '\(token.shown)' is too long; it has \(ScriptSyntax.longestPeerName) characters at most")
         }
         return token.text
     }

@@ -1,13 +1,12 @@
-// ScriptParser+Timed: `at <t> <event>` and `at <t> <game action>`, and reading times and durations.
+// ScriptParser+Timed: `at <t> <event>` and `at <t> <game action>` (the action's words read by the game's grammar,
+// `ScriptAction`), and reading times and durations.
 
 import Lifecycle
 import Runtime
 
 extension ScriptReader {
-    static let actionNames = ["play", "openLeaderboard", "closeLeaderboard", "menu", "resume", "fire", "input", "look"]
-
     /// `at <t> <event>` or `at <t> <action> ...`.
-    mutating func readTimed(_ cursor: inout LineCursor) throws(ScriptError) -> Command? {
+    mutating func readTimed(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         let timeToken = try cursor.require("a time like 1.5s, 500ms or +2s", after: "at")
         let time = try resolve(timeToken, in: cursor)
         let name = try cursor.require("an event or a game action", after: "the time")
@@ -27,7 +26,8 @@ extension ScriptReader {
         let tooLate =
             "time '\(token.shown)' is past the end of a script's timeline: timed lines run to "
             + "\(TimeText.format(latest)) (24 h) at most"
-        let value = try Self.duration(token, offset: isRelative ? 1 : 0, atMost: latest, else: tooLate, in: cursor)
+        let value = try ScriptSyntax.duration(
+            token, offset: isRelative ? 1 : 0, atMost: latest, else: tooLate, in: cursor)
         guard isRelative else {
             guard value >= previous else {
                 throw cursor.error(
@@ -42,6 +42,35 @@ extension ScriptReader {
         return previous + value
     }
 
+    /// The action line's words after the time, read by the game's grammar; then the line must end.
+    private func readAction(_ name: Token, _ cursor: inout LineCursor) throws(ScriptError) -> Action {
+        guard Action.scriptNames.contains(name.text) else { throw unknownEventOrAction(name, in: cursor) }
+        var words = ActionWords(cursor: cursor)
+        let action = try Action.read(&words)
+        cursor = words.cursor
+        try cursor.finish(after: "the action '\(name.text)'")
+        return action
+    }
+
+    /// The error for a word after `at <t>` that is neither an event nor an action: `unknownAction` when it
+    /// looks like an action (close to one, or followed by arguments), else `unknownEvent`.
+    private func unknownEventOrAction(_ name: Token, in cursor: LineCursor) -> ScriptError {
+        let events = Event.allCases.map(\.rawValue)
+        let suggestion = Suggestion.closest(to: name.text, among: events + Action.scriptNames)
+        let looksLikeAction =
+            suggestion.map { Action.scriptNames.contains($0) } ?? (cursor.index < cursor.tokens.count)
+        let kind = looksLikeAction ? "action" : "event"
+        // With a suggestion the message stays short; without one it lists every name there is.
+        let expected =
+            suggestion.map { " (did you mean \($0)?); expected an event or a game action" }
+            ?? "; expected an event (\(events.joined(separator: ", "))) or a game action "
+            + "(\(Action.scriptNames.joined(separator: ", ")))"
+        return cursor.error(
+            looksLikeAction ? .unknownAction : .unknownEvent, at: name, "unknown \(kind) '\(name.shown)'\(expected)")
+    }
+}
+
+extension ScriptSyntax {
     /// The duration spelt by `token` from scalar `offset` on (a relative time's `+` is skipped that way), at most
     /// `limit`; a longer one (or one too large to hold) is a `badTime` error saying `tooLong`.
     static func duration(
@@ -68,121 +97,5 @@ extension ScriptReader {
         case .failure(.tooLarge):
             throw cursor.error(.badTime, at: token, tooLong())
         }
-    }
-
-    private func readAction(_ name: Token, _ cursor: inout LineCursor) throws(ScriptError) -> GameAction {
-        let action: GameAction
-        switch name.text {
-        case "play": action = try readPlay(&cursor)
-        case "openLeaderboard": action = .openLeaderboard
-        case "closeLeaderboard": action = .closeLeaderboard
-        case "menu": action = .menu
-        case "resume": action = .resume
-        case "fire": action = .fire
-        case "input": action = try readInput(&cursor)
-        case "look": action = try readLook(&cursor)
-        default: throw unknownEventOrAction(name, in: cursor)
-        }
-        try cursor.finish(after: "the action '\(name.text)'")
-        return action
-    }
-
-    /// `play singlePlayer|multiplayer [level=N]`.
-    private func readPlay(_ cursor: inout LineCursor) throws(ScriptError) -> GameAction {
-        let modes = GameMode.allCases.map(\.rawValue)
-        let token = try cursor.require(modes.joined(separator: " or "), after: "play")
-        guard let mode = GameMode(rawValue: token.text) else {
-            throw cursor.error(
-                .unknownMode, at: token,
-                "unknown game mode '\(token.shown)'\(Suggestion.phrase(for: token.text, among: modes)); "
-                    + "expected \(modes.joined(separator: " or "))")
-        }
-        let prefix = "level="
-        guard let option = cursor.next() else { return .play(mode, level: 1) }
-        guard option.text.hasPrefix(prefix) else {
-            throw cursor.error(
-                .unexpectedToken, at: option,
-                "unexpected '\(option.shown)' after play \(mode.rawValue); expected level=N or the end of the line")
-        }
-        guard let level: Int = NumberText.unsigned(option.text.dropFirst(prefix.count)), level >= 1 else {
-            throw cursor.error(
-                .badNumber, at: option, offset: prefix.count,
-                "bad level '\(Quoted.text(option.text.dropFirst(prefix.count)))'; expected a whole number from 1")
-        }
-        return .play(mode, level: level)
-    }
-
-    /// `input <key> <duration>`, the duration more than zero.
-    private func readInput(_ cursor: inout LineCursor) throws(ScriptError) -> GameAction {
-        let keys = Control.allCases.map(\.rawValue)
-        let token = try cursor.require("a control (\(keys.joined(separator: ", ")))", after: "input")
-        guard let key = Control(rawValue: token.text) else {
-            throw cursor.error(
-                .unknownKey, at: token,
-                "unknown control '\(token.shown)'\(Suggestion.phrase(for: token.text, among: keys)); "
-                    + "expected one of \(keys.joined(separator: ", "))")
-        }
-        let durationToken = try cursor.require("a duration like 500ms", after: "input \(key.rawValue)")
-        let limit = ScriptParser.longestDuration
-        let duration = try Self.duration(
-            durationToken, atMost: limit,
-            else: "input duration '\(durationToken.shown)' is too long: an input lasts \(TimeText.format(limit)) "
-                + "(1 h) at most",
-            in: cursor)
-        guard duration > 0 else {
-            throw cursor.error(.badTime, at: durationToken, "an input must last longer than 0ms")
-        }
-        return .input(key, duration: duration)
-    }
-
-    /// `look <yaw> [<pitch>]` in degrees, e.g. `look 90`, `look -12.5 3`.
-    private func readLook(_ cursor: inout LineCursor) throws(ScriptError) -> GameAction {
-        let yawToken = try cursor.require("an angle in degrees like 90 or -12.5", after: "look")
-        let yaw = try Self.millidegrees(yawToken, in: cursor)
-        guard let pitchToken = cursor.next() else { return .look(yawMillidegrees: yaw, pitchMillidegrees: 0) }
-        return .look(yawMillidegrees: yaw, pitchMillidegrees: try Self.millidegrees(pitchToken, in: cursor))
-    }
-
-    /// Degrees as thousandths: an optional `-`, digits, and up to 3 decimals; within ±100000 degrees.
-    static func millidegrees(_ token: Token, in cursor: LineCursor) throws(ScriptError) -> Int64 {
-        let text = token.text
-        let negative = text.hasPrefix("-")
-        let body = negative ? text.dropFirst() : text[...]
-        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let whole: Int64? = NumberText.unsigned(parts[0])
-        let fraction = parts.count == 2 ? parts[1] : ""
-        let fractionDigits: Int64? = fraction.isEmpty ? 0 : NumberText.unsigned(fraction)
-        guard let whole, whole <= 100_000, let fractionDigits, fraction.count <= 3,
-            parts.count == 1 || !fraction.isEmpty
-        else {
-            throw cursor.error(
-                .badNumber, at: token,
-                "bad angle '\(token.shown)'; expected degrees like 90, -12.5 or 0.125 (at most 3 decimals, within 100000)"
-            )
-        }
-        var scale: Int64 = 1
-        for _ in fraction.count..<3 { scale *= 10 }
-        let value = whole * 1000 + fractionDigits * scale
-        guard value <= 100_000_000 else {
-            throw cursor.error(.badNumber, at: token, "bad angle '\(token.shown)'; an angle is within 100000 degrees")
-        }
-        return negative ? -value : value
-    }
-
-    /// The error for a word after `at <t>` that is neither an event nor an action: `unknownAction` when it
-    /// looks like an action (close to one, or followed by arguments), else `unknownEvent`.
-    private func unknownEventOrAction(_ name: Token, in cursor: LineCursor) -> ScriptError {
-        let events = Event.allCases.map(\.rawValue)
-        let suggestion = Suggestion.closest(to: name.text, among: events + Self.actionNames)
-        let looksLikeAction =
-            suggestion.map { Self.actionNames.contains($0) } ?? (cursor.index < cursor.tokens.count)
-        let kind = looksLikeAction ? "action" : "event"
-        // With a suggestion the message stays short; without one it lists every name there is.
-        let expected =
-            suggestion.map { " (did you mean \($0)?); expected an event or a game action" }
-            ?? "; expected an event (\(events.joined(separator: ", "))) or a game action "
-            + "(\(Self.actionNames.joined(separator: ", ")))"
-        return cursor.error(
-            looksLikeAction ? .unknownAction : .unknownEvent, at: name, "unknown \(kind) '\(name.shown)'\(expected)")
     }
 }

@@ -5,8 +5,7 @@
 //   profile ios4|ios5 [smsStyle=alert|banner]   optional, once, before the first timed line
 //   seed N                                      optional, once, before the first timed line (UInt64)
 //   at <t> <event>                              t: 1.5s, 500ms (absolute) or +4s (after the previous timed line)
-//   at <t> play singlePlayer|multiplayer [level=N] | openLeaderboard | closeLeaderboard | menu | resume
-//        | fire | input <key> <duration>
+//   at <t> <action> ...                         the game's action line: its grammar (`ScriptAction`) reads it
 //   expect state S | callbacks [names] | work names | paused | running | timers N | requests N | peers N
 //        | snapshot key<op>value... | screen NAME    (only after a timed line)
 //   capture "name"                              letters, digits, - _ .
@@ -32,10 +31,12 @@ public enum ScriptParser {
         }
     }
 
-    /// The script in `text`, or the first error in it. `file` is the path shown in messages; the script's
-    /// name is its last component without `.script`.
-    public static func parse(_ text: String, file: String) throws(ScriptError) -> Script {
-        var reader = ScriptReader(file: file)
+    /// The script in `text`, or the first error in it, its action lines read by `Action`'s grammar. `file` is the
+    /// path shown in messages; the script's name is its last component without `.script`.
+    public static func parse<Action: ScriptAction>(
+        _ text: String, file: String, as actions: Action.Type = Action.self
+    ) throws(ScriptError) -> Script<Action> {
+        var reader = ScriptReader<Action>(file: file)
         for (offset, scalars) in ScriptTokenizer.lines(of: text).enumerated() {
             let tokens: [Token]
             do {
@@ -71,13 +72,16 @@ public enum ScriptParser {
 }
 
 /// The parse in progress: the script so far and what the next line may be.
-struct ScriptReader {
+/// The words and limits of the engine's own lines, shared by the reader and the writer.
+enum ScriptSyntax {
     static let versionKeyword = "interlude-script"
     static let version = "1"
     static let keywords = ["at", "expect", "capture", "leaderboard", "peer", "match", "profile", "seed"]
+}
 
+struct ScriptReader<Action: ScriptAction> {
     let file: String
-    var script: Script
+    var script: Script<Action>
     var hasVersion = false
     var hasProfile = false
     var hasSeed = false
@@ -92,9 +96,9 @@ struct ScriptReader {
     mutating func read(_ cursor: inout LineCursor) throws(ScriptError) {
         let keyword = cursor.keyword
         guard hasVersion else { return try readVersion(&cursor) }
-        let command: Command?
+        let command: Command<Action>?
         switch keyword.text {
-        case Self.versionKeyword:
+        case ScriptSyntax.versionKeyword:
             throw cursor.error(.duplicateHeader, at: keyword, "the version line appears once, as the first line")
         case "profile": command = try readProfile(&cursor)
         case "seed": command = try readSeed(&cursor)
@@ -107,7 +111,7 @@ struct ScriptReader {
         default:
             throw cursor.error(
                 .unknownKeyword, at: keyword,
-                "unknown keyword '\(keyword.shown)'\(Suggestion.phrase(for: keyword.text, among: Self.keywords)); "
+                "unknown keyword '\(keyword.shown)'\(Suggestion.phrase(for: keyword.text, among: ScriptSyntax.keywords)); "
                     + "expected at, expect, capture, leaderboard, peer, match, profile or seed")
         }
         if let command { script.lines.append(ScriptLine(location: cursor.location(keyword), command: command)) }
@@ -117,16 +121,16 @@ struct ScriptReader {
     func missingVersion() -> ScriptError {
         ScriptError(
             .missingVersion, at: SourceLocation(file: file, line: 1, column: 1),
-            "missing version line: expected \(Self.versionKeyword) \(Self.version) as the first line")
+            "missing version line: expected \(ScriptSyntax.versionKeyword) \(ScriptSyntax.version) as the first line")
     }
 
     private mutating func readVersion(_ cursor: inout LineCursor) throws(ScriptError) {
-        guard cursor.keyword.text == Self.versionKeyword else { throw missingVersion() }
-        let expected = "expected \(Self.versionKeyword) \(Self.version)"
+        guard cursor.keyword.text == ScriptSyntax.versionKeyword else { throw missingVersion() }
+        let expected = "expected \(ScriptSyntax.versionKeyword) \(ScriptSyntax.version)"
         guard let version = cursor.next() else {
             throw ScriptError(.badVersion, at: cursor.endLocation, "the version line has no version; \(expected)")
         }
-        guard version.text == Self.version else {
+        guard version.text == ScriptSyntax.version else {
             throw cursor.error(.badVersion, at: version, "unsupported script version '\(version.shown)'; \(expected)")
         }
         try cursor.finish(after: "the version line")

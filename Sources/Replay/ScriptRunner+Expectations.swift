@@ -20,7 +20,7 @@ struct Mismatch {
     static func words(_ expectation: Expectation) -> String {
         switch expectation {
         case .callbacks(let callbacks): return "callbacks " + list(callbacks)
-        default: return ScriptWriter.render(.expect(expectation)).dropFirst("expect ".count).description
+        default: return ScriptWriter.render(expectation)
         }
     }
 

@@ -11,10 +11,10 @@ public enum ScriptRunner {
     /// `display` nil renders nothing; frames are then hashed from the scene. `snapshots` is the "disk". `profile`
     /// replaces the script's (a modified table under test, e.g. a bug seeded on purpose for the explorer to find).
     public static func run<Game: LifecycleGame>(
-        _ script: Script, profile: Profile? = nil, display: (any Display<Game.Scene>)? = nil,
+        _ script: Script<Game.Action>, profile: Profile? = nil, display: (any Display<Game.Scene>)? = nil,
         snapshots: any SnapshotStore = InMemorySnapshotStore(), presentEvery: Int64 = 1,
         game makeGame: (UInt64) -> Game, configure: (Runtime<Game>) -> Void = { _ in }
-    ) -> ReplayResult {
+    ) -> ReplayResult where Game.Action: ScriptAction {
         guard let profile = profile ?? script.profile else {
             preconditionFailure("the parser accepts known profiles only")
         }

@@ -2,9 +2,9 @@
 // Columns count Unicode scalars from 1, so a message points at the same place an editor does for ASCII.
 
 /// One word of a script line.
-struct Token: Hashable, Sendable {
-    var text: String  // verbatim, quotes included
-    var column: Int  // 1-based, where the word starts
+public struct Token: Hashable, Sendable {
+    public internal(set) var text: String  // verbatim, quotes included
+    public internal(set) var column: Int  // 1-based, where the word starts
     var quotedContent: String?  // what is between the double quotes when the word is quoted, else nil
 
     /// The column just past the word.

@@ -2,7 +2,7 @@
 //
 // Canonical form: the version line, `profile` (with `smsStyle=` when set), `seed`, a blank line, then one line
 // per command. Times are absolute and spelt exactly: whole seconds as `2s`, anything else in milliseconds
-// (`1500ms`, `0.25ms`). `play` omits `level=1`. For every valid script, parsing the text gives back the
+// (`1500ms`, `0.25ms`); an action as its game writes it (`ScriptAction.scriptText`). For every valid script, parsing the text gives back the
 // same header and commands (locations aside).
 
 import Lifecycle
@@ -11,8 +11,8 @@ import Runtime
 /// Writes `.script` text.
 public enum ScriptWriter {
     /// `script` as canonical text, ending with a newline.
-    public static func render(_ script: Script) -> String {
-        var text = "\(ScriptReader.versionKeyword) \(ScriptReader.version)\n"
+    public static func render<Action>(_ script: Script<Action>) -> String {
+        var text = "\(ScriptSyntax.versionKeyword) \(ScriptSyntax.version)\n"
         text += "profile \(script.profileName)"
         if let style = script.smsStyle { text += " smsStyle=\(style.rawValue)" }
         text += "\nseed \(script.seed)\n\n"
@@ -21,10 +21,10 @@ public enum ScriptWriter {
     }
 
     /// One command as one line, without a newline.
-    public static func render(_ command: Command) -> String {
+    public static func render<Action>(_ command: Command<Action>) -> String {
         switch command {
         case .event(let time, let event): return timed(time, event.rawValue)
-        case .action(let time, let action): return timed(time, render(action))
+        case .action(let time, let action): return timed(time, action.scriptText)
         case .expect(let expectation): return "expect " + render(expectation)
         case .capture(let name): return "capture \"\(name)\""
         case .leaderboard(.delay(let delay)): return "leaderboard delay=\(TimeText.format(delay))"
@@ -44,24 +44,7 @@ public enum ScriptWriter {
         return "at " + spelt + String(repeating: " ", count: max(1, 10 - spelt.count)) + rest
     }
 
-    private static func render(_ action: GameAction) -> String {
-        switch action {
-        case .play(let mode, let level): return "play \(mode.rawValue)" + (level == 1 ? "" : " level=\(level)")
-        case .openLeaderboard: return "openLeaderboard"
-        case .closeLeaderboard: return "closeLeaderboard"
-        case .menu: return "menu"
-        case .resume: return "resume"
-        case .fire: return "fire"
-        case .input(let key, let duration): return "input \(key.rawValue) \(TimeText.format(duration))"
-        case .look(let yaw, let pitch):
-            return "look \(degrees(yaw))" + (pitch == 0 ? "" : " \(degrees(pitch))")
-        }
-    }
-
-    /// Thousandths of a degree as the shortest exact decimal: 90000 → "90", -12500 → "-12.5".
-    public static func degrees(_ millidegrees: Int64) -> String { GameAction.degrees(millidegrees) }
-
-    private static func render(_ expectation: Expectation) -> String {
+    static func render(_ expectation: Expectation) -> String {
         switch expectation {
         case .state(let state): return "state \(state.rawValue)"
         case .callbacks(let callbacks):

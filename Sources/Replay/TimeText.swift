@@ -4,7 +4,7 @@
 import Lifecycle
 
 /// Reads and writes `<digits>[.<digits>](ms|s)`.
-enum TimeText {
+public enum TimeText {
     /// Why a time did not read.
     enum Failure: Error, Hashable {
         case badUnit(String)  // the text after the number: empty, or not `ms`/`s`
@@ -46,7 +46,7 @@ enum TimeText {
 
     /// The canonical spelling: whole seconds as `2s`, else milliseconds, with a fraction only when needed
     /// (`1500ms`, `0.25ms`). Exact for every value.
-    static func format(_ nanoseconds: Nanoseconds) -> String {
+    public static func format(_ nanoseconds: Nanoseconds) -> String {
         let sign = nanoseconds < 0 ? "-" : ""
         let magnitude = nanoseconds.magnitude
         let perSecond = UInt64(nanosecondsPerSecond)

@@ -32,6 +32,10 @@ public protocol LifecycleGame: Sendable {
     associatedtype Scene: GameScene
     /// What a snapshot holds of the game (the runtime keeps its own facts beside it as `extras`).
     associatedtype SavedState: Sendable
+    /// What the player does, in the game's own words (a script's action lines, a window's keys).
+    associatedtype Action: PlayerAction
+    /// What the player can hold down until released (a window's held keys); `Never` for a game with none.
+    associatedtype Control: Hashable & Sendable = Never
 
     // MARK: Facts the life cycle acts on
 
@@ -52,9 +56,14 @@ public protocol LifecycleGame: Sendable {
 
     /// Does the player's `action` (the app is active); returns why it cannot be done now, or nil. What it asks of
     /// the runtime (timers, a match, a leaderboard fetch, a score) it reports through `takeReports()`.
-    mutating func perform(_ action: GameAction, context: ActionContext) -> String?
+    mutating func perform(_ action: Action, context: ActionContext) -> String?
     /// Holds `control` down until released (a window's key), or releases it.
     mutating func hold(_ control: Control, _ isHeld: Bool)
+    /// The action that holds `control` for `duration` (a recording writes a window's key held so long as it), nil
+    /// when the game has none.
+    static func action(holding control: Control, for duration: Nanoseconds) -> Action?
+    /// The player's actions the explorer tries in every state, in this order (Exploration's `Move`).
+    static var explorationActions: [Action] { get }
     /// One fixed step of play.
     mutating func step()
     /// A frame while the frame loop runs and the game does not (a menu's animation). Not part of the state hash.
@@ -127,10 +136,14 @@ public protocol LifecycleGame: Sendable {
     var levelCount: Int { get }
 }
 
-/// What a game without a leaderboard screen, a menu animation, game timers, a match, notices or exported values need
-/// not write.
+/// What a game without held controls, a leaderboard screen, a menu animation, game timers, a match, notices or
+/// exported values need not write.
 extension LifecycleGame {
     public var isShowingLeaderboard: Bool { false }
+    public mutating func hold(_ control: Control, _ isHeld: Bool) {}
+    public static func action(holding control: Control, for duration: Nanoseconds) -> Action? { nil }
+    /// The app shell's actions the game has.
+    public static var explorationActions: [Action] { ShellAction.allCases.compactMap(Action.shell) }
     public mutating func idleFrame() {}
     public static var timers: [GameTimer] { [] }
     public mutating func timerFired(_ name: TimerName) {}
@@ -170,7 +183,7 @@ public enum GameReport: Hashable, Sendable {
     case leaderboardOpened
     /// A score to submit, once per `run` and `level` (a higher one of the same run and level replaces it).
     case score(level: Int, run: Int64, points: Int64)
-    /// The player fired in a match: the runtime sends the shot to the other players.
+    /// The player fired in a match: the runtime sends the shot to the other players (multiplayer's own report).
     case fired
 }
 

@@ -21,7 +21,7 @@ extension Runtime {
 
     /// Injects a player's action as a host does: advances the clock to `time` (if given and later), performs
     /// `action` and its work before returning.
-    public func inject(_ action: GameAction, at time: Nanoseconds? = nil) {
+    public func inject(_ action: Game.Action, at time: Nanoseconds? = nil) {
         if let time { advance(to: time) }
         perform(action)
         settle()
@@ -76,9 +76,9 @@ extension Runtime {
     }
 
     /// Performs a player action now (CONTRACT §7 game actions). The player can act only while active.
-    public func perform(_ action: GameAction) {
+    public func perform(_ action: Game.Action) {
         record(.action(time: now, action))
-        let (name, args) = Self.describe(action)
+        let (name, args) = (action.transcriptName, action.transcriptArgs)
         transcript.append(now, .event(name: name, args: args))
         lastCallbacks = []
         lastWork = []
@@ -89,13 +89,13 @@ extension Runtime {
     }
 
     /// Holds or releases a control from a window (no duration: until released).
-    public func hold(_ control: Control, _ isHeld: Bool) {
+    public func hold(_ control: Game.Control, _ isHeld: Bool) {
         recordHold(control, isHeld)
         game.hold(control, isHeld && appState == .active)
     }
 
     /// Does the action; returns why it cannot be done, or nil.
-    private func act(_ action: GameAction) -> String? {
+    private func act(_ action: Game.Action) -> String? {
         let run = Int64(bitPattern: seed) &* 1_000_003 &+ snapshotGeneration &* 7919 &+ now / 1_000_000
         let why = game.perform(action, context: ActionContext(run: run))
         takeReports()
@@ -149,19 +149,5 @@ extension Runtime {
     func scheduleGameTimers() {
         guard appState == .active else { return }
         for name in timers.names { _ = timers.schedule(name, now: now, step: game.steps) }
-    }
-
-    static func describe(_ action: GameAction) -> (String, String?) {
-        switch action {
-        case .play(let mode, let level): return ("play", "\(mode.rawValue) level=\(level)")
-        case .openLeaderboard: return ("openLeaderboard", nil)
-        case .closeLeaderboard: return ("closeLeaderboard", nil)
-        case .menu: return ("menu", nil)
-        case .resume: return ("resume", nil)
-        case .input(let key, let duration): return ("input", "\(key.rawValue) \(duration / 1_000_000)ms")
-        case .fire: return ("fire", nil)
-        case .look(let yaw, let pitch):
-            return ("look", GameAction.degrees(yaw) + (pitch == 0 ? "" : " " + GameAction.degrees(pitch)))
-        }
     }
 }

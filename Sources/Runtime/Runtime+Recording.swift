@@ -4,9 +4,9 @@
 import Lifecycle
 
 /// One thing recorded: an OS event or a player's action, at a time.
-public enum RecordedInput: Hashable, Sendable {
+public enum RecordedInput<Action: PlayerAction>: Hashable, Sendable {
     case event(time: Nanoseconds, Event)
-    case action(time: Nanoseconds, GameAction)
+    case action(time: Nanoseconds, Action)
 
     /// When it happened.
     public var time: Nanoseconds {
@@ -17,25 +17,25 @@ public enum RecordedInput: Hashable, Sendable {
 }
 
 /// The inputs recorded so far, plus controls held down whose duration is not known yet.
-public struct Recording: Sendable {
+public struct Recording<Game: LifecycleGame>: Sendable {
     /// In recording order (a held control is recorded at its release, with its press time).
-    public private(set) var inputs: [RecordedInput] = []
-    var held: [Control: (time: Nanoseconds, steps: Int64)] = [:]  // control → press time, game steps then
+    public private(set) var inputs: [RecordedInput<Game.Action>] = []
+    var held: [Game.Control: (time: Nanoseconds, steps: Int64)] = [:]  // control → press time, game steps then
 
     public init() {}
 
-    mutating func add(_ input: RecordedInput) { inputs.append(input) }
+    mutating func add(_ input: RecordedInput<Game.Action>) { inputs.append(input) }
 }
 
 extension Runtime {
     /// Starts recording what is injected from now on.
     public func startRecording() { recording = Recording() }
 
-    func record(_ input: RecordedInput) { recording?.add(input) }
+    func record(_ input: RecordedInput<Game.Action>) { recording?.add(input) }
 
-    /// Notes a control pressed or released for the recording: a release becomes `input <key> <duration>`
-    /// at the press time, with the duration that holds the control for the same number of game steps.
-    func recordHold(_ control: Control, _ isHeld: Bool) {
+    /// Notes a control pressed or released for the recording: a release becomes the game's action holding it
+    /// (`LifecycleGame.action(holding:for:)`) at the press time, with the duration that holds the control for the same number of game steps.
+    func recordHold(_ control: Game.Control, _ isHeld: Bool) {
         guard recording != nil else { return }
         if isHeld {
             if game.isRunning { recording!.held[control] = (now, game.steps) }
@@ -45,6 +45,7 @@ extension Runtime {
         let held = max(1, game.steps - steps)
         // The smallest whole number of ms that gives `held` steps back when the replay converts it.
         let milliseconds = (held * 1000 + Int64(stepsPerSecond) - 1) / Int64(stepsPerSecond)
-        recording!.add(.action(time: time, .input(control, duration: milliseconds * 1_000_000)))
+        guard let action = Game.action(holding: control, for: milliseconds * 1_000_000) else { return }
+        recording!.add(.action(time: time, action))
     }
 }

@@ -83,7 +83,7 @@ public final class Runtime<Game: LifecycleGame> {
     public let snapshots: any SnapshotStore
     public var observers: [any LifecycleObserver<Game>] = []
     /// What was injected, when recording (`startRecording()`); nil otherwise.
-    public internal(set) var recording: Recording?
+    public internal(set) var recording: Recording<Game>?
     /// Extra lines the host adds to the HUD (e.g. the window's key help).
     public var hostStatus: [String] = []
     /// Told after each piece of work `settle()` performs, with the callback it belongs to (nil for work of no

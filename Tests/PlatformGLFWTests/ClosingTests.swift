@@ -25,7 +25,7 @@ final class ClosingTests: XCTestCase {
         XCTAssertEqual(runtime.status.reason, status.reason, "before closing", file: file, line: line)
         let before = runtime.transcriptNames("callback").count
         let asked = DesktopMapping.inputs(
-            for: .closeRequested, status: runtime.status, screen: runtime.game.screenName)
+            for: .closeRequested, status: runtime.status, game: runtime.game, controls: .shooter)
         XCTAssertEqual(asked.last, .quit, file: file, line: line)
         runtime.apply(asked)
         XCTAssertEqual(runtime.status.state, .terminated, file: file, line: line)
@@ -81,7 +81,7 @@ final class ClosingTests: XCTestCase {
         let runtime = launchedRuntime(.ios5)
         runtime.inject(.homePressed)
         XCTAssertEqual(runtime.status.state, .background)
-        runtime.apply(DesktopMapping.inputs(for: .closeRequested, status: runtime.status, screen: "menu"))
+        runtime.apply(inputs(.closeRequested, runtime.status))
         XCTAssertEqual(runtime.status, Status(.terminated, reason: .willTerminate))
         XCTAssertEqual(runtime.lastCallbacks, [.willTerminate])
     }
@@ -95,6 +95,6 @@ final class ClosingTests: XCTestCase {
         runtime.inject(.homePressed)
         runtime.inject(.terminatedByOS)
         XCTAssertEqual(
-            DesktopMapping.inputs(for: .closeRequested, status: runtime.status, screen: "menu"), [.quit])
+            inputs(.closeRequested, runtime.status), [.quit])
     }
 }

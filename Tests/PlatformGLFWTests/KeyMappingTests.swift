@@ -71,7 +71,7 @@ final class KeyMappingTests: XCTestCase {
     }
 
     func testKeyHelpNamesEveryPhoneEventKey() {
-        let help = DesktopMapping.keyHelp
+        let help = DesktopMapping.keyHelp(DesktopControls<Game>.shooter)
         for (letter, event) in [("S", "smsArrived"), ("C", "callArrived"), ("R", "purgedByOS"), ("L", "lockPressed")] {
             XCTAssertTrue(help.contains { $0.keys == "Ctrl+\(letter)" && $0.meaning == event }, "Ctrl+\(letter)")
         }
@@ -83,7 +83,7 @@ final class KeyMappingTests: XCTestCase {
     func testKeyHelpRowsFitEightyColumns() {
         // `interlude play --help` prints "  <keys padded to 20> <meaning>" (a longer key is cut: "focus elsewhere /
         // ba" was); ArgumentParser wraps past 80 columns.
-        for row in DesktopMapping.keyHelp {
+        for row in DesktopMapping.keyHelp(DesktopControls<Game>.shooter) {
             XCTAssertLessThanOrEqual(row.keys.count, 20, row.keys)
             XCTAssertLessThanOrEqual(row.meaning.count, 55, row.meaning)
         }

@@ -87,6 +87,6 @@ final class PhonePointerTests: XCTestCase {
 
     func testMouseButtonsAreNotMappedAsKeysOrWindowEvents() {
         let event = WindowEvent.mouseButton(pressed: true, x: 10, y: 10)
-        XCTAssertEqual(DesktopMapping.inputs(for: event, status: Status(.active), screen: "menu"), [])
+        XCTAssertEqual(inputs(event, Status(.active)), [])
     }
 }

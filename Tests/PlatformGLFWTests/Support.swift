@@ -44,9 +44,14 @@ extension Runtime<Game> {
     }
 }
 
-/// What the mapping asks for in `status` on the menu.
+/// The window host's inputs for the shooter.
+typealias DesktopInput = PlatformGLFW.DesktopInput<Game>
+
+/// What the shooter's map asks for in `status` with the game on `screen`.
 func inputs(_ event: WindowEvent, _ status: Status, screen: Screen = .menu) -> [DesktopInput] {
-    DesktopMapping.inputs(for: event, status: status, screen: screen.rawValue)
+    var game = Game(seed: 7)
+    game.state.screen = screen
+    return DesktopMapping.inputs(for: event, status: status, game: game, controls: .shooter)
 }
 
 extension GLFWPlatform<Game, ShooterRenderer> {

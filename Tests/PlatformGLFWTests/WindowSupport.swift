@@ -19,7 +19,7 @@ final class WindowSession {
     init(profile: Profile = .ios5, title: String = "Interlude", width: Int = 640, height: Int = 360) throws {
         display = try GLFWWindowDisplay(width: width, height: height, title: title, assets: assets)
         runtime = Runtime(profile: profile, seed: 7, display: display, snapshots: InMemorySnapshotStore())
-        platform = GLFWPlatform(display: display, runtime: runtime)
+        platform = GLFWPlatform(display: display, runtime: runtime, controls: .shooter)
         platform.onInputs = { [unowned self] event, inputs in self.acted.append((event, inputs)) }
         runtime.send(.launched)
         runtime.settle()

@@ -137,10 +137,10 @@ import Testing
     }
 
     @Test func renderOneCommand() {
-        #expect(ScriptWriter.render(.capture("a")) == "capture \"a\"")
-        #expect(ScriptWriter.render(.expect(.counter(.peers, 2))) == "expect peers 2")
+        #expect(ScriptWriter.render(Command.capture("a")) == "capture \"a\"")
+        #expect(ScriptWriter.render(Command.expect(.counter(.peers, 2))) == "expect peers 2")
         #expect(
-            ScriptWriter.render(.action(time: 0, .input(.lookUp, duration: seconds(1))))
+            ScriptWriter.render(Command.action(time: 0, .input(.lookUp, duration: seconds(1))))
                 == "at 0s        input lookUp 1s")
     }
 }

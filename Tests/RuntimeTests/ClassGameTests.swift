@@ -4,6 +4,7 @@
 
 import InterludeTesting
 import Lifecycle
+import Replay
 import Runtime
 import Synchronization
 import Testing
@@ -12,6 +13,11 @@ import Testing
 /// calls a game from the one thread that drives it (this test's), the class starts no thread, timer or callback of
 /// its own, and nothing else holds it. The runtime drops it when the process ends and takes `relaunched()`: a new
 /// instance from the same configuration (`goal`), never `self`, so no state outlives a termination but the snapshot.
+/// The counter's words: `play` starts a session, `resume` resumes a paused one.
+enum CounterAction: String, CaseIterable, ScriptAction {
+    case play, resume
+}
+
 final class CounterGame: LifecycleGame, @unchecked Sendable {
     /// How many counter instances were made, so that a test can see a relaunch make a new one.
     static let made = Atomic<Int>(0)
@@ -37,7 +43,7 @@ final class CounterGame: LifecycleGame, @unchecked Sendable {
     }
     var exportedValues: [String: Int64] { ["count": count, "left": goal - count] }
 
-    func perform(_ action: GameAction, context: ActionContext) -> String? {
+    func perform(_ action: CounterAction, context: ActionContext) -> String? {
         switch action {
         case .play where !isInSession:
             (isInSession, count, steps) = (true, 0, 0)
@@ -47,7 +53,6 @@ final class CounterGame: LifecycleGame, @unchecked Sendable {
         }
         return nil
     }
-    func hold(_ control: Control, _ isHeld: Bool) {}
     func step() { (count, steps) = (count + 1, steps + 1) }
     func pause() { isPaused = isInSession }
     func takeReports() -> [GameReport] {
@@ -90,7 +95,7 @@ struct ClassGameTests {
             """
             interlude-script 1
             at 0s      launched
-            at 0.5s    play singlePlayer
+            at 0.5s    play
             at +1s     homePressed
             expect game count=60 left=440
             expect snapshot count=60
@@ -113,7 +118,7 @@ struct ClassGameTests {
     @Test("a key the game does not export fails the line, naming the keys it does export")
     func unknownKey() throws {
         let result = try Self.scenario.replay(
-            "interlude-script 1\nat 0s launched\nat 0.5s play singlePlayer\nexpect game score>=1 count>=0\n",
+            "interlude-script 1\nat 0s launched\nat 0.5s play\nexpect game score>=1 count>=0\n",
             name: "counter.script")
         try #require(result.failures.count == 1)
         let failure = result.failures[0]

@@ -1,8 +1,14 @@
 // EmbedExample: the README's "Embed Interlude in your game" example, compiled and tested here so that it stays true.
-// A clicker: `play` starts a session, `fire` clicks, the life cycle pauses and saves it.
+// A clicker: `play` starts a session, `click` clicks, the life cycle pauses and saves it; its actions are its own
+// words, spelt in scripts as they are (Replay's grammar for a `String` enum).
 
 import Lifecycle
+import Replay
 import Runtime
+
+enum ClickerAction: String, CaseIterable, ScriptAction {
+    case play, click, resume
+}
 
 struct Clicker: LifecycleGame {
     var clicks: Int64 = 0
@@ -20,18 +26,17 @@ struct Clicker: LifecycleGame {
     }
     var savedState: [String: Int64] { ["clicks": clicks, "inSession": isInSession ? 1 : 0] }
 
-    mutating func perform(_ action: GameAction, context: ActionContext) -> String? {
+    mutating func perform(_ action: ClickerAction, context: ActionContext) -> String? {
         switch action {
         case .play where !isInSession:
             (isInSession, clicks) = (true, 0)
             reports.append(.sessionStarted(multiplayer: false))
-        case .fire where isRunning: clicks += 1
+        case .click where isRunning: clicks += 1
         case .resume where isPaused: isPaused = false
         default: return "the clicker cannot \(action) now"
         }
         return nil
     }
-    mutating func hold(_ control: Control, _ isHeld: Bool) {}
     mutating func step() { steps += 1 }
     mutating func pause() { isPaused = isInSession }
     mutating func takeReports() -> [GameReport] {

@@ -15,18 +15,18 @@ struct EmbedExampleTests {
             interlude-script 1
             profile ios5
             at 0s    launched
-            at 0.5s  play singlePlayer
-            at 1s    fire
-            at 1.1s  fire
+            at 0.5s  play
+            at 1s    click
+            at 1.1s  click
             at 2s    homePressed
             expect snapshot clicks=2 inSession=1
             at 3s    purgedByOS
             at 4s    iconTapped
             expect paused
             at 5s    resume
-            at 5.5s  fire
+            at 5.5s  click
             expect running
-            """, file: "clicker.script")
+            """, file: "clicker.script", as: ClickerAction.self)
         let result = ScriptRunner.run(script, game: { _ in Clicker() })
         #expect(result.ok, "\(result.failures)")
         #expect(result.transcript.contains("restored 2 clicks, paused"))

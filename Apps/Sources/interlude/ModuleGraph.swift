@@ -16,7 +16,7 @@ public enum ModuleGraph {
         ("PhoneScreens", ["GLHost", "Lifecycle", "Runtime"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
         ("Storage", ["Runtime", "CPNG"]),
-        ("GameCore", ["Lifecycle", "Runtime"]),
+        ("GameCore", ["Lifecycle", "Runtime", "Replay"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         (
             "ShooterPlatform",

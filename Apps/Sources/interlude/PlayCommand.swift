@@ -22,7 +22,7 @@ struct PlayCommand: ParsableCommand {
             The window itself: losing focus opens the app switcher, minimising presses Home, restoring taps the icon, and closing terminates the app through willResignActive, didEnterBackground and willTerminate.
 
             Controls:
-            \(DesktopMapping.keyHelp.map { "  \($0.keys.padding(toLength: 20, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
+            \(DesktopMapping.keyHelp(DesktopControls<Game>.shooter).map { "  \($0.keys.padding(toLength: 20, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
 
             The game is saved in --data-dir (default $XDG_DATA_HOME/interlude or ~/.local/share/interlude) and a game left there is restored, paused, at the next launch.
 
@@ -153,7 +153,7 @@ struct PlayCommand: ParsableCommand {
             runtime.startRecording()
             recordingFile = try RecordingFile(path: record, profile: chosen, seed: seed)
         }
-        let platform = GLFWPlatform(display: display, runtime: runtime)
+        let platform = GLFWPlatform(display: display, runtime: runtime, controls: .shooter)
         WindowSystemErrors.catchTerminationSignals()
         runtime.inject(.launched)
         if multiplayer {

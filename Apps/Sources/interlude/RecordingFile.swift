@@ -5,6 +5,7 @@
 // a script that replays up to its last event.
 
 import Foundation
+import GameCore
 import Lifecycle
 import Replay
 import Runtime
@@ -22,7 +23,7 @@ final class RecordingFile {
     /// Creates (or truncates) `path` with the header of a script for `profile` and `seed`.
     init(path: String, profile: Profile, seed: UInt64) throws {
         self.path = path
-        let empty = Recording().script(name: "recording", profile: profile, seed: seed)
+        let empty = Recording<Game>().script(name: "recording", profile: profile, seed: seed)
         header = ScriptWriter.render(empty)
         try rewrite()
     }
@@ -33,13 +34,13 @@ final class RecordingFile {
     var lineCount: Int { written.count }
 
     /// Writes the inputs of `recording` not written yet. Each is on disk when this returns.
-    func update(from recording: Recording) throws {
+    func update(from recording: Recording<Game>) throws {
         let inputs = recording.inputs
         guard inputs.count > consumed else { return }
         let fresh = inputs[consumed...].map { input -> (time: Nanoseconds, line: String) in
             switch input {
-            case .event(let time, let event): return (time, ScriptWriter.render(.event(time: time, event)))
-            case .action(let time, let action): return (time, ScriptWriter.render(.action(time: time, action)))
+            case .event(let time, let event): return (time, ScriptWriter.render(Command.event(time: time, event)))
+            case .action(let time, let action): return (time, ScriptWriter.render(Command.action(time: time, action)))
             }
         }
         consumed = inputs.count

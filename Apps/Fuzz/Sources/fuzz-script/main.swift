@@ -3,15 +3,17 @@
 //   - an error names a place inside the text: line 1...(lines + 1), column >= 1, and a one-line message;
 //   - a script that parses is written back (ScriptWriter) to text that parses to the same header and commands,
 //     and writing that again gives the same text (the writer's canonical form is a fixed point).
+// Action lines are read by the shooter's grammar (GameCore's GameAction), the richest of the bundled ones.
 
 import FuzzSupport
+import GameCore
 import Replay
 
 let file = "fuzz/input.script"
 
 fuzz { bytes in
     guard let text = String(validating: bytes, as: UTF8.self) else { return }
-    let script: Script
+    let script: Script<GameAction>
     do throws(ScriptError) {
         script = try ScriptParser.parse(text, file: file)
     } catch {
@@ -24,7 +26,7 @@ fuzz { bytes in
         return
     }
     let written = ScriptWriter.render(script)
-    let reread: Script
+    let reread: Script<GameAction>
     do throws(ScriptError) {
         reread = try ScriptParser.parse(written, file: file)
     } catch {

@@ -1,83 +1,59 @@
-// Breakout+Actions: the player's actions (Docs/Contract.md §7, the vocabulary every game under Interlude shares),
-// checked against the screen, and what breakout refuses outright (multiplayer, looking around, moving forward).
-// What an action asks of the runtime (timers, a leaderboard fetch, a score) is reported, never done here.
+// Breakout+Actions: the player's actions (BreakoutAction.swift), checked against the screen. The app shell's (the
+// menu, resume, the leaderboard screen) are the engine's (`AppShell.performShell`); breakout says only which shell
+// screen it shows and how it gets there. What an action asks of the runtime (timers, a leaderboard fetch, a score)
+// is reported, never done here.
 
 import Lifecycle
 import Runtime
 
 extension Breakout {
     /// Does the player's `action`; returns why it cannot be done now, or nil.
-    public mutating func perform(_ action: GameAction, context: ActionContext) -> String? {
-        let screen = state.screen
+    public mutating func perform(_ action: BreakoutAction, context: ActionContext) -> String? {
         switch action {
-        case .play(let mode, let level):
-            guard mode == .singlePlayer else { return "breakout has no multiplayer" }
-            guard screen == .menu else { return "play needs the main menu; the screen is \(screen.rawValue)" }
+        case .start(let level):
+            guard state.screen == .menu else { return "start needs the main menu; the screen is \(screenName)" }
             guard (1...Self.levels.count).contains(level) else {
                 return "level \(level) is not a level of breakout (1...\(Self.levels.count))"
             }
             start(level: level, run: context.run)
-        case .openLeaderboard:
-            guard screen == .menu else {
-                return "openLeaderboard needs the main menu; the screen is \(screen.rawValue)"
-            }
-            state.screen = .leaderboard
-            reports.append(.leaderboardOpened)
-        case .closeLeaderboard:
-            guard screen == .leaderboard else { return "closeLeaderboard needs the leaderboard screen" }
-            goToMenu()
-        case .menu:
-            guard screen != .menu else { return "already on the main menu" }
-            if state.isInSession {
-                reports += [.score(level: state.level, run: state.run, points: state.score), .sessionEnded]
-            }
-            goToMenu()
-        case .resume:
-            guard state.isInSession, state.isPaused else { return "resume needs a paused game" }
-            state.isPaused = false
-        case .input(let control, let duration):
-            guard control == .left || control == .right else {
-                return "input \(control.rawValue): breakout's paddle moves left or right only"
-            }
-            guard state.isRunning else { return "input needs a running game" }
-            hold(control, steps: max(1, wholeSteps(in: duration)))
-        case .fire:
-            guard state.isRunning else { return "fire needs a running game" }
-            guard state.ball.isOnPaddle else { return "fire needs the ball on the paddle; it is in play" }
+        case .serve:
+            guard state.isRunning else { return "serve needs a running game" }
+            guard state.ball.isOnPaddle else { return "serve needs the ball on the paddle; it is in play" }
             launch()
-        case .look:
-            return "breakout has no view to turn"
+        case .paddle(let side, let duration):
+            guard state.isRunning else { return "paddle needs a running game" }
+            hold(side, steps: max(1, wholeSteps(in: duration)))
+        case .app(let shell):
+            var asked: [GameReport] = []
+            defer { reports += asked }
+            return performShell(shell, reports: &asked)
         }
         return nil
     }
 
-    /// Holds `control` down until released (a window's key), or releases it. Breakout reads left and right only;
-    /// a window's arrow keys arrive as `turnLeft` and `turnRight` (the shooter's turn keys in Interlude's desktop
-    /// mapping), and the paddle takes them as left and right.
-    public mutating func hold(_ control: Control, _ isHeld: Bool) {
-        let control = Self.paddleControl(control)
+    /// Holds the paddle's move until released (a window's key), or releases it.
+    public mutating func hold(_ side: Paddle, _ isHeld: Bool) {
         if isHeld {
             guard state.isRunning else { return }
-            hold(control, steps: .max)
-        } else if control == .left {
+            hold(side, steps: .max)
+        } else if side == .left {
             state.heldLeft = 0
-        } else if control == .right {
+        } else {
             state.heldRight = 0
         }
     }
 
-    /// The paddle's reading of a held control: turning left or right moves it like left or right.
-    private static func paddleControl(_ control: Control) -> Control {
-        switch control {
-        case .turnLeft: .left
-        case .turnRight: .right
-        default: control
-        }
+    /// A window's key held for `duration` is recorded as `paddle SIDE DURATION`.
+    public static func action(holding side: Paddle, for duration: Nanoseconds) -> BreakoutAction? {
+        .paddle(side, duration: duration)
     }
 
-    private mutating func hold(_ control: Control, steps: Int64) {
-        if control == .left { state.heldLeft = steps }
-        if control == .right { state.heldRight = steps }
+    /// Start level 1, serve, and the app shell's actions.
+    public static let explorationActions: [BreakoutAction] =
+        [.start(level: 1), .serve] + ShellAction.allCases.map { .app($0) }
+
+    private mutating func hold(_ side: Paddle, steps: Int64) {
+        if side == .left { state.heldLeft = steps } else { state.heldRight = steps }
     }
 
     /// A new session on `level`: full lives, no score, the ball on the paddle; the generator carries on.
@@ -96,4 +72,20 @@ extension Breakout {
     mutating func goToMenu() {
         state = .onMenu(random: state.random)
     }
+}
+
+/// The app shell: breakout's menu, leaderboard screen, sessions and their end.
+extension Breakout: AppShell {
+    public var shellScreen: ShellScreen {
+        switch state.screen {
+        case .menu: return .menu
+        case .leaderboard: return .leaderboard
+        case .singlePlayer, .gameOver: return .play
+        }
+    }
+
+    public var sessionScore: (level: Int, run: Int64, points: Int64)? { (state.level, state.run, state.score) }
+    public mutating func showMenu() { goToMenu() }
+    public mutating func showLeaderboard() { state.screen = .leaderboard }
+    public mutating func resumeSession() { state.isPaused = false }
 }

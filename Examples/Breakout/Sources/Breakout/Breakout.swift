@@ -1,7 +1,7 @@
 // Breakout: a small deterministic breakout (a paddle, a ball, a wall of bricks, three levels, lives, a score) that
-// runs under Interlude's life cycle through the library products only: it imports Lifecycle (time, steps) and
-// Runtime (the `LifecycleGame` protocol, `GameAction`, `StateHasher`, `SnapshotDecodeError`), never GL, never
-// Foundation, and nothing of the shooter.
+// runs under Interlude's life cycle through the library products only: it imports Lifecycle (time, steps), Runtime
+// (the `LifecycleGame` protocol, the app shell, `StateHasher`, `SnapshotDecodeError`) and Replay (its script words,
+// BreakoutAction.swift), never GL, never Foundation, and nothing of the shooter.
 //
 // Start reading here (the game and its configuration), then BreakoutState.swift (everything a save keeps),
 // Breakout+Simulation.swift (one fixed step), Breakout+Actions.swift (what the player does),
@@ -31,7 +31,7 @@ public struct Breakout: Sendable {
         state = BreakoutState.onMenu(random: SeededRandom(seed: seed))
     }
 
-    /// The built-in levels, in order: `play singlePlayer level=N` starts on `levels[N - 1]`.
+    /// The built-in levels, in order: `start level=N` starts on `levels[N - 1]`.
     public static let levels = Layout.all
 }
 

@@ -95,14 +95,14 @@ extension Breakout {
         switch state.screen {
         case .menu:
             // The prompt blinks: on for 30 frames, off for 30.
-            return ["BREAKOUT"] + (menuFrames % 60 < 30 ? ["play singlePlayer level=1...\(Self.levels.count)"] : [])
+            return ["BREAKOUT"] + (menuFrames % 60 < 30 ? ["start level=1...\(Self.levels.count)"] : [])
         case .leaderboard:
             return ["LEADERBOARD"] + (leaderboard.isEmpty ? ["loading..."] : leaderboard)
         case .gameOver:
             return [state.hasWon ? "YOU WIN" : "GAME OVER", "score \(state.score)"]
         case .singlePlayer:
             if state.isPaused { return ["PAUSED", "resume to continue"] }
-            return state.ball.isOnPaddle ? ["fire to launch"] : []
+            return state.ball.isOnPaddle ? ["serve to launch"] : []
         }
     }
 }

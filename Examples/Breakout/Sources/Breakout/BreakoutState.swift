@@ -42,7 +42,7 @@ public struct BreakoutState: Hashable, Sendable {
     public var hasWon: Bool  // the last level was cleared (the game-over screen says so)
     public var paddleX: Float  // field units, the paddle's centre, in `Field.paddleRange`
     public var ball: Ball
-    public var heldLeft: Int64  // steps the paddle still moves left (`input left`, a held key)
+    public var heldLeft: Int64  // steps the paddle still moves left (`paddle left`, a held key)
     public var heldRight: Int64  // steps the paddle still moves right
     public var wall: Wall
 

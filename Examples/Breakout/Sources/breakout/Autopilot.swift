@@ -5,12 +5,12 @@ import Breakout
 import Runtime
 
 struct Autopilot {
-    private var held: Control? = nil
+    private var held: Paddle? = nil
 
     /// Holds the control that brings the paddle under the ball, or none when it is there.
     mutating func steer(_ runtime: Runtime<Breakout>) {
         let state = runtime.game.state
-        var wanted: Control? = nil
+        var wanted: Paddle? = nil
         if runtime.game.isRunning, !state.ball.isOnPaddle {
             let target = state.ball.x + Field.paddleHalfWidth / 3
             if state.paddleX < target - Field.paddleSpeed { wanted = .right }

@@ -51,7 +51,7 @@ enum BreakoutCommand {
         runtime.log = { printError($0) }
         runtime.transcriptLimit = Transcript.sessionLimit  // memory stays flat however long the game
         runtime.hostStatus = KeyHelp.hud
-        let platform = GLFWPlatform(display: display, runtime: runtime)
+        let platform = GLFWPlatform(display: display, runtime: runtime, controls: KeyHelp.controls)
         if options.verbose {
             platform.onInputs = { event, inputs in print("window: \(event) -> \(inputs)") }
         }
@@ -60,11 +60,11 @@ enum BreakoutCommand {
                 + KeyHelp.text)
         runtime.send(.launched)
         runtime.settle()
-        if let level = options.level { act(.play(.singlePlayer, level: level), on: runtime) }
+        if let level = options.level { act(.start(level: level), on: runtime) }
         var autopilot = options.demo ? Autopilot() : nil
         if autopilot != nil {
-            act(.play(.singlePlayer, level: 1), on: runtime)
-            act(.fire, on: runtime)
+            act(.start(level: 1), on: runtime)
+            act(.serve, on: runtime)
         }
         var frame = 0
         platform.run(maxFrames: options.frames) { platform in
@@ -79,7 +79,7 @@ enum BreakoutCommand {
         print("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
     }
 
-    private static func act(_ action: GameAction, on runtime: Runtime<Breakout>) {
+    private static func act(_ action: BreakoutAction, on runtime: Runtime<Breakout>) {
         runtime.perform(action)
         runtime.settle()
     }

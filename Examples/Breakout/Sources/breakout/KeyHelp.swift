@@ -1,10 +1,27 @@
-// KeyHelp: the keys as breakout reads them. The game's keys are breakout's reading of Interlude's desktop mapping
-// (PlatformGLFW's DesktopMapping+Keys.swift); the phone events and the window's gestures come from that mapping's
-// own table, so they cannot drift from what the keys do.
+// KeyHelp: breakout's keys in a window (PlatformGLFW's `DesktopControls`: A / D or the arrows hold the paddle, 1
+// starts, 3 opens the leaderboard, Space or a click serves; Enter / R and Esc are the app shell's), and the table
+// of them; the phone events and the window's gestures come from the window host's own table, so they cannot drift
+// from what the keys do.
 
+import Breakout
 import PlatformGLFW
 
 enum KeyHelp {
+    /// Breakout's keys and mouse.
+    static var controls: DesktopControls<Breakout> {
+        DesktopControls(
+            heldKeys: [
+                (DesktopKey.letter("A"), .left), (DesktopKey.left, .left), (DesktopKey.letter("D"), .right),
+                (DesktopKey.right, .right),
+            ],
+            actionKeys: [
+                (DesktopKey.digit(1), .start(level: 1)), (DesktopKey.digit(3), .openLeaderboard),
+                (DesktopKey.space, .serve),
+            ]
+                + DesktopControls<Breakout>.shellKeys,
+            click: .serve, help: gameKeys)
+    }
+
     /// (keys, what they do in breakout).
     static let gameKeys: [(keys: String, meaning: String)] = [
         ("1", "play level 1 (from the menu; `--level N` starts on level N)"),
@@ -18,7 +35,7 @@ enum KeyHelp {
     /// The window's gestures and the phone events, from Interlude's desktop mapping.
     static var hostKeys: [(keys: String, meaning: String)] {
         let window = ["F12", "focus elsewhere / back", "minimise / restore", "close the window"]
-        return DesktopMapping.keyHelp.filter { window.contains($0.keys) || $0.keys.hasPrefix("Ctrl+") }
+        return DesktopMapping.windowHelp.filter { window.contains($0.keys) || $0.keys.hasPrefix("Ctrl+") }
     }
 
     /// The table as text, one key per line.

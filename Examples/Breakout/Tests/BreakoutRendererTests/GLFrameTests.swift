@@ -19,11 +19,11 @@ extension GLTests {
             profile ios5
             seed 3
             at 0s        launched
-            at 0.5s      play singlePlayer level=1
-            at +0.5s     fire
-            at +0.2s     input left 100ms
+            at 0.5s      start
+            at +0.5s     serve
+            at +0.2s     paddle left 100ms
             capture "early"
-            at +1s       input right 100ms
+            at +1s       paddle right 100ms
             capture "later"
             """, file: "two-moments.script")
         let result = replay(script, on: display)
@@ -72,7 +72,7 @@ extension GLTests {
         let ball = shown.ball
         #expect(close(at(ball.x + ball.width / 2, ball.y + ball.height / 2), stored(Palette.ball)))
         #expect(!close(at(ball.x + 0.2, ball.y + 0.2), stored(Palette.ball), tolerance: 40))
-        // The overlay ("fire to launch") darkens the field behind its band, a little below the field's middle.
+        // The overlay ("serve to launch") darkens the field behind its band, a little below the field's middle.
         let middle = at(8, Field.height * 0.6)
         #expect(
             Int(middle[0]) + Int(middle[1]) + Int(middle[2])

@@ -50,7 +50,7 @@ import Testing
         ]
         runtime.send(.launched)
         runtime.settle()
-        runtime.perform(.play(.singlePlayer, level: 1))
+        runtime.perform(.start(level: 1))
         runtime.settle()
         runtime.send(.smsArrived)
         runtime.settle()
@@ -73,7 +73,7 @@ import Testing
 
     @Test func livesAreBallsAndLostOnesDim() {
         var game = Breakout(seed: 1)
-        _ = game.perform(.play(.singlePlayer, level: 1), context: ActionContext(run: 1))
+        _ = game.perform(.start(level: 1), context: ActionContext(run: 1))
         var scene = game.scene(status: [], leaderboard: [])
         #expect(scene.lives == 3 && scene.score == 0 && scene.level == 1)
         scene.lives = 1

@@ -67,9 +67,9 @@ func scene(level: Int? = nil, launchedFor steps: Int = 0, status: [String] = ["s
     var game = Breakout(seed: 5)
     let context = ActionContext(run: 1)
     if let level {
-        _ = game.perform(.play(.singlePlayer, level: level), context: context)
+        _ = game.perform(.start(level: level), context: context)
         if steps > 0 {
-            _ = game.perform(.fire, context: context)
+            _ = game.perform(.serve, context: context)
             for _ in 0..<steps { game.step() }
         }
     }

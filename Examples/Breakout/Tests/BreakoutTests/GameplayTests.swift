@@ -12,7 +12,7 @@ import Testing
     /// A game in a running session on `level`.
     func playing(level: Int = 1, seed: UInt64 = 1) -> Breakout {
         var game = Breakout(seed: seed)
-        #expect(game.perform(.play(.singlePlayer, level: level), context: context) == nil)
+        #expect(game.perform(.start(level: level), context: context) == nil)
         #expect(game.takeReports() == [.sessionStarted(multiplayer: false)])
         return game
     }
@@ -28,17 +28,15 @@ import Testing
 
     @Test func refusesWhatBreakoutDoesNotHave() {
         var game = Breakout(seed: 1)
-        #expect(game.perform(.play(.multiplayer, level: 1), context: context) == "breakout has no multiplayer")
-        #expect(game.perform(.play(.singlePlayer, level: 4), context: context) != nil)
+        #expect(game.perform(.start(level: 4), context: context) == "level 4 is not a level of breakout (1...3)")
         #expect(game.perform(.resume, context: context) == "resume needs a paused game")
         #expect(game.perform(.menu, context: context) == "already on the main menu")
-        #expect(game.perform(.fire, context: context) == "fire needs a running game")
+        #expect(game.perform(.serve, context: context) == "serve needs a running game")
         game = playing()
-        #expect(game.perform(.look(yawMillidegrees: 90_000, pitchMillidegrees: 0), context: context) != nil)
-        #expect(game.perform(.input(.forward, duration: 1_000_000_000), context: context) != nil)
-        #expect(game.perform(.play(.singlePlayer, level: 1), context: context) != nil)
-        #expect(game.perform(.fire, context: context) == nil)
-        #expect(game.perform(.fire, context: context) == "fire needs the ball on the paddle; it is in play")
+        #expect(
+            game.perform(.start(level: 1), context: context) == "start needs the main menu; the screen is singlePlayer")
+        #expect(game.perform(.serve, context: context) == nil)
+        #expect(game.perform(.serve, context: context) == "serve needs the ball on the paddle; it is in play")
         #expect(game.takeReports().isEmpty)
     }
 
@@ -47,7 +45,7 @@ import Testing
         #expect(game.perform(.openLeaderboard, context: context) == nil)
         #expect(game.isShowingLeaderboard && game.screenName == "leaderboard")
         #expect(game.takeReports() == [.leaderboardOpened])
-        #expect(game.perform(.play(.singlePlayer, level: 1), context: context) != nil)
+        #expect(game.perform(.start(level: 1), context: context) != nil)
         #expect(game.perform(.closeLeaderboard, context: context) == nil)
         #expect(game.screenName == "menu")
     }
@@ -55,19 +53,19 @@ import Testing
     @Test func inputMovesThePaddleForItsDurationAndTheBallRidesOnIt() {
         var game = playing()
         let start = game.state.paddleX
-        #expect(game.perform(.input(.left, duration: 250_000_000), context: context) == nil)  // 15 steps
+        #expect(game.perform(.paddle(.left, duration: 250_000_000), context: context) == nil)  // 15 steps
         for _ in 0..<30 { game.step() }
         #expect(game.state.paddleX == start - 15 * Field.paddleSpeed)
         #expect(game.state.ball == .onPaddle(at: game.state.paddleX))
         #expect(game.steps == 30)
-        #expect(game.perform(.input(.right, duration: 3_600_000_000_000), context: context) == nil)
+        #expect(game.perform(.paddle(.right, duration: 3_600_000_000_000), context: context) == nil)
         for _ in 0..<200 { game.step() }
         #expect(game.state.paddleX == Field.paddleRange.upperBound)
     }
 
     @Test func theBallBreaksBricksAndScores() {
         var game = playing()
-        #expect(game.perform(.fire, context: context) == nil)
+        #expect(game.perform(.serve, context: context) == nil)
         var steps = 0
         while game.state.score == 0, steps < 600 {
             game.step()
@@ -80,12 +78,12 @@ import Testing
 
     @Test func pausedGamesDoNotStep() {
         var game = playing()
-        _ = game.perform(.fire, context: context)
+        _ = game.perform(.serve, context: context)
         game.pause()
         let before = game.stateHash
         game.step()
         #expect(game.stateHash == before)
-        #expect(game.perform(.fire, context: context) == "fire needs a running game")
+        #expect(game.perform(.serve, context: context) == "serve needs a running game")
         #expect(game.perform(.resume, context: context) == nil)
         game.step()
         #expect(game.stateHash != before)
@@ -189,21 +187,17 @@ import Testing
         #expect(Breakout.levels.map(\.totalHits) == [40, 40, 62])
     }
 
-    /// A window's arrow keys are held as `turnLeft` and `turnRight` (Interlude's desktop mapping): the paddle takes
-    /// them as left and right until released; other held controls do nothing.
-    @Test func heldTurnKeysMoveThePaddle() {
+    /// A window's held keys (`KeyHelp.controls`: A / D and the arrows) hold the paddle's move until released.
+    @Test func heldKeysMoveThePaddle() {
         var game = playing()
         let centre = game.state.paddleX
-        game.hold(.turnRight, true)
+        game.hold(.right, true)
         for _ in 0..<5 { game.step() }
         #expect(game.state.paddleX == centre + 5 * Field.paddleSpeed)
-        game.hold(.turnRight, false)
-        game.hold(.turnLeft, true)
+        game.hold(.right, false)
+        game.hold(.left, true)
         game.step()
-        game.hold(.turnLeft, false)
-        game.step()
-        #expect(game.state.paddleX == centre + 4 * Field.paddleSpeed)
-        game.hold(.forward, true)
+        game.hold(.left, false)
         game.step()
         #expect(game.state.paddleX == centre + 4 * Field.paddleSpeed)
         #expect(game.state.heldLeft == 0 && game.state.heldRight == 0)

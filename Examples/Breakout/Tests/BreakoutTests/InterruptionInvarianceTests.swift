@@ -11,8 +11,8 @@ import Testing
 @Suite struct InterruptionInvarianceTests {
     /// The player's part, in seconds of play from launch: a launch, holds left and right, a second launch attempt.
     static let play: [(seconds: Double, line: String)] = [
-        (0, "launched"), (0.5, "play singlePlayer level=1"), (1, "fire"), (1.5, "input right 700ms"),
-        (3, "input left 1.5s"), (7, "input right 400ms"), (9, "fire"), (11.5, "input left 250ms"),
+        (0, "launched"), (0.5, "start"), (1, "serve"), (1.5, "paddle right 700ms"),
+        (3, "paddle left 1.5s"), (7, "paddle right 400ms"), (9, "serve"), (11.5, "paddle left 250ms"),
     ]
     /// Play ends here (a memory warning changes nothing in the game); the interruption comes at 4 s, mid-hold.
     static let end = 14.0

@@ -20,8 +20,8 @@ import Testing
 
     @Test func aPausedSessionSaysSo() {
         var game = Breakout(seed: 1)
-        _ = game.perform(.play(.singlePlayer, level: 2), context: context)
-        #expect(game.scene(status: [], leaderboard: []).overlay == ["fire to launch"])
+        _ = game.perform(.start(level: 2), context: context)
+        #expect(game.scene(status: [], leaderboard: []).overlay == ["serve to launch"])
         game.pause()
         let scene = game.scene(status: [], leaderboard: [])
         #expect(scene.overlay.first == "PAUSED")
@@ -38,8 +38,8 @@ import Testing
 
     @Test func theContentHashCoversWhatIsShown() {
         var game = Breakout(seed: 1)
-        _ = game.perform(.play(.singlePlayer, level: 1), context: context)
-        _ = game.perform(.fire, context: context)
+        _ = game.perform(.start(level: 1), context: context)
+        _ = game.perform(.serve, context: context)
         let before = game.scene(status: ["a"], leaderboard: [])
         #expect(before.contentHash == game.scene(status: ["a"], leaderboard: []).contentHash)
         #expect(before.contentHash != game.scene(status: ["b"], leaderboard: []).contentHash)

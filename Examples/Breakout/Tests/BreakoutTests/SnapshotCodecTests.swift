@@ -13,9 +13,9 @@ import Testing
     static func midSession(seed: UInt64 = 3, steps: Int = 60) -> BreakoutState {
         var game = Breakout(seed: seed)
         let context = ActionContext(run: 7)
-        _ = game.perform(.play(.singlePlayer, level: 2), context: context)
-        _ = game.perform(.fire, context: context)
-        _ = game.perform(.input(.right, duration: 500_000_000), context: context)
+        _ = game.perform(.start(level: 2), context: context)
+        _ = game.perform(.serve, context: context)
+        _ = game.perform(.paddle(.right, duration: 500_000_000), context: context)
         for _ in 0..<steps {
             game.step()
             if game.steps % Breakout.speedupPeriod == 0 { game.timerFired(.speedup) }

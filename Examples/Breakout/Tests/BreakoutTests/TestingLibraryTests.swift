@@ -25,7 +25,7 @@ struct TestingLibraryTests {
             interlude-script 1
             profile ios4
             at 0s    launched
-            at 0.5s  play singlePlayer
+            at 0.5s  start
             at 1s    smsArrived
             expect callbacks didEnterBackground
             """, name: "wrong.script")

@@ -1,7 +1,7 @@
-// GameAction: what the player does, as the runtime hands it to the game (Docs/Contract.md §7 game actions). One
-// vocabulary for every game under Interlude, so that one script format drives them all: the script format reads and
-// writes these words (`play singlePlayer level=1`, `input forward 500ms`, `fire`, `look 90`), and each game says
-// which it takes (`LifecycleGame.perform`) and why it refuses the others.
+// GameAction: what the shooter's player does, as the runtime hands it to the game (Docs/Contract.md §7.3, the
+// shooter's words): `play singlePlayer level=1`, `input forward 500ms`, `fire`, `look 90`, and the app shell's
+// `menu`, `resume`, `openLeaderboard`, `closeLeaderboard`. The shooter's own `Action` (`LifecycleGame`); how the
+// transcript names it and a script spells it is GameAction+Script.swift.
 
 /// Controls the player can hold: a window's keys, a script's `input` lines. A game reads the ones it has a use for.
 public enum Control: String, Hashable, Sendable, CaseIterable {
