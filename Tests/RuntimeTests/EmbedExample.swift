@@ -24,6 +24,8 @@ struct Clicker: LifecycleGame {
         hasher.combine(clicks)
         return hasher.hex
     }
+    /// What a script may assert (`expect game clicks>=3`) and a state mismatch names.
+    var exportedValues: [String: Int64] { ["clicks": clicks] }
     var savedState: [String: Int64] { ["clicks": clicks, "inSession": isInSession ? 1 : 0] }
 
     mutating func perform(_ action: ClickerAction, context: ActionContext) -> String? {

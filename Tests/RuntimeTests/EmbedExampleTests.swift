@@ -26,6 +26,7 @@ struct EmbedExampleTests {
             at 5s    resume
             at 5.5s  click
             expect running
+            expect game clicks=3
             """, file: "clicker.script", as: ClickerAction.self)
         let result = ScriptRunner.run(script, game: { _ in Clicker() })
         #expect(result.ok, "\(result.failures)")
