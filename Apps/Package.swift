@@ -132,7 +132,8 @@ let package = Package(
         .testTarget(
             name: "LeaderboardTests",
             dependencies: interlude(
-                "Runtime", "Lifecycle", "GameCore", "Replay", "InterludeTesting", "ShooterPlatform", "Storage") + [
+                "Runtime", "Lifecycle", "GameCore", "Replay", "InterludeTesting", "ShooterPlatform", "Storage",
+                "TestSupport") + [
                     "LeaderboardServer", "Services", .product(name: "GRDB", package: "GRDB.swift"),
                 ],
             exclude: ["with-postgres.sh"]),

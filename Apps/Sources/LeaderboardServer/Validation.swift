@@ -46,7 +46,8 @@ public enum Validation {
     }
 
     /// The token of `Authorization: Bearer <token>`: exactly 64 lowercase hex digits, as registration hands them
-    /// out. The header's length and shape are checked before anything else is done with it (no hashing, no SQL).
+    /// out, after exactly `Bearer ` (no other space anywhere: the HTTP parser has trimmed the value's ends). The
+    /// header's length and shape are checked before anything else is done with it (no hashing, no SQL).
     public static func token(_ header: String?) throws -> String {
         guard let header else {
             throw APIError(.unauthorized, "missingToken", "send Authorization: Bearer <token>")
@@ -55,10 +56,7 @@ public enum Validation {
         guard header.utf8.starts(with: prefix.utf8) else {
             throw APIError(.unauthorized, "missingToken", "send Authorization: Bearer <token>")
         }
-        guard header.utf8.count <= prefix.utf8.count + 64 + 8 else {
-            throw APIError(.unauthorized, "badToken", "the token is not valid")
-        }
-        let token = header.utf8.dropFirst(prefix.utf8.count).filter { $0 != UInt8(ascii: " ") }
+        let token = header.utf8.dropFirst(prefix.utf8.count)
         guard token.count == 64, token.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
             throw APIError(.unauthorized, "badToken", "the token is not valid")
         }
@@ -103,6 +101,11 @@ public enum Validation {
 
     /// Reads a collected JSON body into `T`; anything else is a 400 `invalidJSON`.
     static func decodeBody<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        // RFC 8259 and nothing looser first (StrictJSON.swift): JSONDecoder alone takes trailing commas, a key twice
+        // and 7.0 for 7.
+        if let problem = StrictJSON.problem(in: body) {
+            throw APIError(.badRequest, "invalidJSON", "the body is not strict JSON: \(problem)")
+        }
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch {

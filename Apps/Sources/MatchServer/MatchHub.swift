@@ -28,6 +28,11 @@ public struct MatchPolicy: Sendable {
     public var upgradeTimeout: Double = 5
     public var maximumWaitingUpgrades = 512
     public var maximumWaitingUpgradesPerAddress = 32
+    /// The largest request head the upgrade may send: all its header fields together, one field, and how many (a
+    /// browser's or the game's upgrade is well under 2 KiB and 16 fields); a larger head is refused and closed.
+    public var maximumHeaderBytes = 8192
+    public var maximumHeaderFieldBytes = 4096
+    public var maximumHeaderFields = 32
     /// Joins one connection may make (a re-join after a call is a new connection).
     public var maximumJoinsPerConnection = 8
     /// Messages per second a connection may send on average (30 states, some shots, pings), and in a burst.

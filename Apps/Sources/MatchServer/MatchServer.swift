@@ -30,11 +30,17 @@ public enum MatchServer {
         let webSocket = WebSocketServerConfiguration(
             maxFrameSize: MatchProtocol.maximumFrameBytes, autoPing: .disabled, closeTimeout: .seconds(1),
             validateUTF8: true)
+        let policy = hub.policy
+        let http1 = HTTP1Channel.Configuration(
+            idleTimeout: .seconds(10),
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: policy.maximumHeaderFieldBytes, maxHeaderListSize: policy.maximumHeaderBytes,
+                maxHeaderFieldCount: policy.maximumHeaderFields))
         // Hummingbird's HTTP/1 + WebSocket upgrade channel, behind the hub's UpgradeGate (UpgradeGate.swift).
         let server = HTTPServerBuilder { responder in
             GatedChildChannel(
                 inner: HTTP1WebSocketUpgradeChannel(
-                    responder: responder, configuration: .init(http1: .init(idleTimeout: .seconds(10)), ws: webSocket)
+                    responder: responder, configuration: .init(http1: http1, ws: webSocket)
                 ) { request, channel, _ in
                     guard request.path == MatchProtocol.path else { return .dontUpgrade }
                     UpgradeGate.upgraded(channel)

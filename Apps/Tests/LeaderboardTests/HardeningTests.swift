@@ -1,5 +1,6 @@
 import Foundation
 import LeaderboardServer
+import TestSupport
 import XCTest
 
 @testable import LeaderboardServer

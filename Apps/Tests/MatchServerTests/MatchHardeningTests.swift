@@ -7,6 +7,7 @@
 import Foundation
 import MatchWire
 import Services
+import TestSupport
 import XCTest
 
 @testable import MatchServer
@@ -88,45 +89,6 @@ final class MatchHardeningTests: XCTestCase {
     }
 }
 
-/// Plain TCP sockets that connect and say nothing: the silent clients of a descriptor-exhaustion attack.
-enum SilentSocket {
-    /// A socket from `source` (any 127.x.y.z: all of 127/8 is loopback here) connected to 127.0.0.1:`port`.
-    static func open(from source: String, to port: Int) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        inet_pton(AF_INET, source, &local.sin_addr)
-        var remote = sockaddr_in()
-        remote.sin_family = sa_family_t(AF_INET)
-        remote.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr)
-        let bound = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        let connected = withUnsafePointer(to: &remote) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, connected == 0 else {
-            close(descriptor)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-        return descriptor
-    }
-
-    /// Whether the server closed `descriptor` within `seconds` (a read gives end of file or a reset).
-    static func isClosedByServer(_ descriptor: Int32, within seconds: Double) -> Bool {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(seconds * 1000)) == 1 else { return false }
-        var byte: UInt8 = 0
-        return read(descriptor, &byte, 1) <= 0
-    }
-}
-
 extension MatchHardeningTests {
     /// A connection that never completes its upgrade is closed at the upgrade deadline, and its place is freed.
     func testASilentSocketIsClosedAtTheUpgradeDeadline() throws {
@@ -134,13 +96,11 @@ extension MatchHardeningTests {
         policy.upgradeTimeout = 0.5
         let server = try EmbeddedMatchServer(policy: policy)
         defer { server.stop() }
-        let silent = try SilentSocket.open(from: "127.0.0.3", to: server.port)
-        defer { close(silent) }
-        let trickled = try SilentSocket.open(from: "127.0.0.3", to: server.port)
-        defer { close(trickled) }
-        _ = "GET /match HTTP/1.1\r\nHost: x\r\n".withCString { write(trickled, $0, strlen($0)) }  // never finished
-        XCTAssertTrue(SilentSocket.isClosedByServer(silent, within: 3), "a silent socket outlived the deadline")
-        XCTAssertTrue(SilentSocket.isClosedByServer(trickled, within: 3), "a trickled head outlived the deadline")
+        let silent = try XCTUnwrap(RawConnection(port: server.port, from: "127.0.0.3"))
+        let trickled = try XCTUnwrap(RawConnection(port: server.port, from: "127.0.0.3"))
+        trickled.send("GET /match HTTP/1.1\r\nHost: x\r\n")  // never finished
+        XCTAssertTrue(silent.isClosedByServer(within: 3), "a silent socket outlived the deadline")
+        XCTAssertTrue(trickled.isClosedByServer(within: 3), "a trickled head outlived the deadline")
         var waiting = server.hub.upgradeGate.waitingCount
         for _ in 0..<40 where waiting != 0 {
             Thread.sleep(forTimeInterval: 0.05)
@@ -157,11 +117,10 @@ extension MatchHardeningTests {
         policy.maximumWaitingUpgrades = 64
         let server = try EmbeddedMatchServer(policy: policy)
         defer { server.stop() }
-        var sockets: [Int32] = []
-        defer { sockets.forEach { close($0) } }
-        for _ in 0..<48 { sockets.append(try SilentSocket.open(from: "127.0.0.2", to: server.port)) }
+        var sockets: [RawConnection] = []
+        for _ in 0..<48 { sockets.append(try XCTUnwrap(RawConnection(port: server.port, from: "127.0.0.2"))) }
         // Past its 16, the address's sockets are closed at once.
-        let refused = sockets.suffix(8).filter { SilentSocket.isClosedByServer($0, within: 2) }.count
+        let refused = sockets.suffix(8).filter { $0.isClosedByServer(within: 2) }.count
         XCTAssertEqual(refused, 8, "sockets past the address's share were kept")
         XCTAssertLessThanOrEqual(server.hub.upgradeGate.waitingCount, 16)
         let started = Date()
@@ -169,5 +128,25 @@ extension MatchHardeningTests {
         defer { player.close() }
         XCTAssertLessThan(Date().timeIntervalSince(started), 2, "the player waited behind the silent sockets")
         XCTAssertEqual(server.hub.players(level: 1), ["alice"])
+    }
+}
+
+extension MatchHardeningTests {
+    /// Issue 28 point 3: a request head over the size limit is refused and the connection closed, never upgraded.
+    func testAnOversizedRequestHeadIsRefused() throws {
+        let server = try EmbeddedMatchServer()
+        defer { server.stop() }
+        let connection = try XCTUnwrap(RawConnection(port: server.port, from: "127.0.0.4"))
+        let padding = String(repeating: "a", count: 3000)
+        let head =
+            "GET /match HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+            + (0..<4).map { "X-Pad-\($0): \(padding)\r\n" }.joined() + "\r\n"
+        let answer = connection.exchange(head, seconds: 3)
+        XCTAssertFalse(answer?.contains("101") ?? false, "an oversized head was upgraded: \(answer ?? "-")")
+        XCTAssertTrue(connection.isClosedByServer(within: 3), "an oversized head kept its connection")
+        // A head of the usual size still upgrades (the game's own client).
+        let player = try MatchConnection.connect(url: server.url, name: "alice", level: 1)
+        player.close()
     }
 }

@@ -1,5 +1,7 @@
+// RawConnection: a TCP connection held byte by byte, as an attacker holds it, for the servers' hardening tests (the
+// leaderboard's and the match server's): from any 127.x.y.z source address, so that one test plays many clients.
+
 import Foundation
-import XCTest
 
 #if canImport(Glibc)
     import Glibc
@@ -7,11 +9,11 @@ import XCTest
 
 /// A TCP connection to the server on loopback, byte by byte, as an attacker holds it: from any 127.x.y.z source
 /// address (all of 127/8 is loopback on Linux, so one test can play many clients).
-final class RawConnection {
-    let fd: Int32
+public final class RawConnection {
+    public let fd: Int32
 
     /// Connects from `source` (e.g. "127.0.0.2") to 127.0.0.1:`port`; nil when the connection failed.
-    init?(port: Int, from source: String = "127.0.0.1") {
+    public init?(port: Int, from source: String = "127.0.0.1") {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         var local = Self.address(source, port: 0)
@@ -43,14 +45,14 @@ final class RawConnection {
     }
 
     /// Sends `text` (ignores failures: the server may have closed the connection).
-    func send(_ text: String) {
+    public func send(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// Whether the server has closed the connection (end of file or a reset, after any answer it sent first),
     /// waiting at most `seconds`.
-    func isClosedByServer(within seconds: Double) -> Bool {
+    public func isClosedByServer(within seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         var buffer = [UInt8](repeating: 0, count: 4096)
         repeat {
@@ -65,7 +67,7 @@ final class RawConnection {
     }
 
     /// Sends a whole request and reads the answer's status line, within `seconds`; nil on timeout or close.
-    func exchange(_ request: String, seconds: Double = 5) -> String? {
+    public func exchange(_ request: String, seconds: Double = 5) -> String? {
         send(request)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -84,13 +86,4 @@ final class RawConnection {
         }
         return nil
     }
-}
-
-/// A clock the test moves by hand (seconds), for rate limits and key expiry.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seconds: Double = 1_000_000
-
-    var now: Double { lock.withLock { seconds } }
-    func advance(_ delta: Double) { lock.withLock { seconds += delta } }
 }
