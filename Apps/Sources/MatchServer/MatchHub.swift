@@ -224,6 +224,11 @@ public final class MatchHub: Sendable {
                 return MatchWireError(.order, "already in the match of level \(level)")
             }
             let members = hub.matches[key] ?? []
+            // Names are unique within a match, compared case-folded and normalized: no second `ann`, no `ANN`.
+            let nameKey = matchNameKey(name)
+            guard !members.contains(where: { hub.peers[$0]?.name.map(matchNameKey) == nameKey }) else {
+                return MatchWireError(.name, "the name \(name) is taken in the match of level \(level)")
+            }
             guard members.count < policy.maximumPlayersPerMatch else {
                 return MatchWireError(
                     .full, "the match of level \(level) has its most players (\(policy.maximumPlayersPerMatch))")

@@ -203,7 +203,11 @@ private func tick(_ envelope: Envelope) throws(MatchWireError) -> Int64 {
     return tick
 }
 
-/// Checks a player's name: 1 to `maximumNameBytes` UTF-8 bytes, no control characters, not all spaces.
+/// Checks a player's name: 1 to `maximumNameBytes` UTF-8 bytes, not all spaces, and nothing that could make one
+/// name pass for another: no control or invisible format character (zero-width spaces and joiners, bidirectional
+/// controls), no private-use or unassigned code point, and letters of one script only among Latin, Greek and
+/// Cyrillic (an `ann` with a Cyrillic `а` is refused). Two names that are the same once case-folded and normalized
+/// (`matchNameKey`) are one name in a match.
 public func validateMatchName(_ name: String) throws(MatchWireError) {
     let bytes = name.utf8.count
     guard bytes <= MatchProtocol.maximumNameBytes else {
@@ -215,6 +219,34 @@ public func validateMatchName(_ name: String) throws(MatchWireError) {
     guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
         throw MatchWireError(.name, "the name holds a control character")
     }
+    if let hidden = name.unicodeScalars.first(where: {
+        [.format, .privateUse, .unassigned, .surrogate, .lineSeparator, .paragraphSeparator]
+            .contains($0.properties.generalCategory)
+    }) {
+        let code = "U+" + String(hidden.value, radix: 16, uppercase: true)
+        throw MatchWireError(.name, "the name holds an invisible or unassigned character (\(code))")
+    }
+    let scripts = Set(name.unicodeScalars.compactMap(lookAlikeScript))
+    guard scripts.count <= 1 else {
+        throw MatchWireError(.name, "the name mixes \(scripts.sorted().joined(separator: " and ")) letters")
+    }
+}
+
+/// The script of a letter among the three whose letters look alike (Latin, Greek, Cyrillic); nil for anything else.
+private func lookAlikeScript(_ scalar: Unicode.Scalar) -> String? {
+    guard scalar.properties.isAlphabetic else { return nil }
+    switch scalar.value {
+    case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF, 0xFF21...0xFF3A, 0xFF41...0xFF5A: return "Latin"
+    case 0x370...0x3FF, 0x1F00...0x1FFF: return "Greek"
+    case 0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: return "Cyrillic"
+    default: return nil
+    }
+}
+
+/// The key two names are compared by within a match: compatibility-normalized (NFKC: a full-width `ａ` is `a`, a
+/// precomposed `é` is `é`) and case-folded (`BOB` is `bob`).
+public func matchNameKey(_ name: String) -> String {
+    name.precomposedStringWithCompatibilityMapping.lowercased()
 }
 
 extension MatchClientMessage {

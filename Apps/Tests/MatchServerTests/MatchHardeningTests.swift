@@ -150,3 +150,41 @@ extension MatchHardeningTests {
         player.close()
     }
 }
+
+extension MatchHardeningTests {
+    /// Issue 28 point 1: no impersonation by name. Look-alike names are refused at hello, and a name already in the
+    /// match (case-folded and normalized) is refused at join, so a second `ann` cannot speak or leave as ann.
+    func testLookAlikeNamesAreRefused() {
+        for name in ["ann\u{200B}", "ann\u{202E}", "\u{0430}nn", "a\u{2060}nn", "ann\u{E000}", "bob\u{2028}"] {
+            XCTAssertThrowsError(try validateMatchName(name), name.unicodeScalars.map { "\($0.value)" }.joined())
+        }
+        for name in ["ann", "Ölfeld", "Иван", "player 2", "O'Brien", "日本"] {
+            XCTAssertNoThrow(try validateMatchName(name), name)
+        }
+        XCTAssertEqual(matchNameKey("ＡＮＮ"), "ann")
+        XCTAssertEqual(matchNameKey("BOB"), matchNameKey("bob"))
+    }
+
+    func testASecondAnnCannotJoinAnnsMatch() throws {
+        let hub = MatchHub()
+        func joined(_ name: String, _ address: String) throws -> (Int, MatchWireError?) {
+            let (_, outbox) = AsyncStream<String>.makeStream()
+            let id = try hub.connect(outbox, address: address).get()
+            XCTAssertNil(hub.receive(id, #"{"type":"hello","v":1,"name":"\#(name)"}"#))
+            return (id, hub.receive(id, #"{"type":"join","level":1}"#))
+        }
+        let (ann, first) = try joined("ann", "192.0.2.1")
+        XCTAssertNil(first)
+        for impostor in ["ann", "ANN", "Ann"] {
+            let (_, refused) = try joined(impostor, "192.0.2.66")
+            XCTAssertEqual(refused?.code, .name, impostor)
+            XCTAssertTrue(refused?.message.contains("taken") ?? false, "\(refused as Any)")
+        }
+        let (_, bob) = try joined("bob", "192.0.2.2")
+        XCTAssertNil(bob)
+        XCTAssertEqual(hub.players(level: 1), ["ann", "bob"])
+        // ann's own leave is the only one that removes her.
+        XCTAssertNil(hub.receive(ann, #"{"type":"leave"}"#))
+        XCTAssertEqual(hub.players(level: 1), ["bob"])
+    }
+}
