@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import LeaderboardServer
 import Lifecycle
+import TestSupport
 import XCTest
 
 /// Only scores the game can give: bounds from GameCore's levels and scoring rules, unknown levels refused.
@@ -129,5 +130,22 @@ final class PlausibilityTests: ServerTestCase {
         let walled = try Level.parse(name: "walled", "#####\n#P#X#\n#####")
         XCTAssertNil(Game.fastestClearSteps(of: walled), "no way to the exit")
         XCTAssertEqual(Game.maximumScore(of: walled), 0, "no enemies, no pickups, no exit to reach")
+    }
+}
+
+extension PlausibilityTests {
+    /// Issue 28 point 5: the figures Docs/Leaderboard.md gives for the bundled levels are the server's: the least play
+    /// a full score of levels 1...L needs, in milliseconds, as `ScoreRules` asks it.
+    func testTheManualsFastestClearsAreTheServers() throws {
+        let levels = try BundledLevels.load()
+        let rules = ScoreRules(levels: levels)
+        let fewest = (1...levels.count).map { rules.fewestMilliseconds(level: $0, score: rules.maximumScores[$0 - 1]) }
+        let spelt = fewest.map { $0.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
+        let sentence = "at least \(spelt.dropLast().joined(separator: ", ")) and \(spelt.last ?? "") ms of play"
+        let manual = try String(
+            contentsOf: BuiltProducts.root.appendingPathComponent("Docs/Leaderboard.md"), encoding: .utf8)
+        XCTAssertTrue(
+            manual.replacingOccurrences(of: "\n  ", with: " ").contains(sentence),
+            "Docs/Leaderboard.md should say '\(sentence)'")
     }
 }
