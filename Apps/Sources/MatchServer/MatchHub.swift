@@ -35,6 +35,10 @@ public struct MatchPolicy: Sendable {
     public var maximumHeaderFields = 32
     /// Joins one connection may make (a re-join after a call is a new connection).
     public var maximumJoinsPerConnection = 8
+    /// Seats one client (by address) may hold in a level's default matches, and named rooms it may have opened at
+    /// once: so that one client cannot fill the matches a game joins by default, nor every match slot.
+    public var maximumDefaultSeatsPerAddress = 4
+    public var maximumRoomsPerAddress = 16
     /// Messages per second a connection may send on average (30 states, some shots, pings), and in a burst.
     public var messagesPerSecond = 120.0
     public var messageBurst = 240.0
@@ -73,6 +77,8 @@ enum Ending: Sendable, Equatable {
 struct MatchKey: Hashable, Sendable {
     let level: Int
     let room: String
+    /// Which of a level's default matches (room ""): 0 is the first, another opens when those before it are full.
+    var part = 0
 }
 
 struct PeerRecord {
@@ -93,6 +99,7 @@ struct HubState {
     var peers: [Int: PeerRecord] = [:]
     var connectionsByAddress: [String: Int] = [:]  // open connections per client key
     var matches: [MatchKey: [Int]] = [:]  // ids in joining order
+    var creators: [MatchKey: String] = [:]  // the client key that opened each named room's match
     var shuttingDown = false
     var messagesRelayed: UInt64 = 0
 }
@@ -120,10 +127,11 @@ public final class MatchHub: Sendable {
     /// State and fire messages handed to other players so far.
     public var messagesRelayed: UInt64 { state.withLock { $0.messagesRelayed } }
 
-    /// The players in the match of `level` and `room`, in joining order.
-    public func players(level: Int, room: String = "") -> [String] {
+    /// The players in the match of `level` and `room`, in joining order (`part`: which of the level's default
+    /// matches, when the first is full).
+    public func players(level: Int, room: String = "", part: Int = 0) -> [String] {
         state.withLock { hub in
-            (hub.matches[MatchKey(level: level, room: room)] ?? []).compactMap { hub.peers[$0]?.name }
+            (hub.matches[MatchKey(level: level, room: room, part: part)] ?? []).compactMap { hub.peers[$0]?.name }
         }
     }
 
@@ -219,24 +227,21 @@ public final class MatchHub: Sendable {
                 return MatchWireError(
                     .limit, "more than \(policy.maximumJoinsPerConnection) joins on one connection; connect again")
             }
-            let key = MatchKey(level: level, room: room)
-            if peer.match == key {
+            if let current = peer.match, current.level == level, current.room == room {
                 return MatchWireError(.order, "already in the match of level \(level)")
             }
-            let members = hub.matches[key] ?? []
-            // Names are unique within a match, compared case-folded and normalized: no second `ann`, no `ANN`.
             let nameKey = matchNameKey(name)
-            guard !members.contains(where: { hub.peers[$0]?.name.map(matchNameKey) == nameKey }) else {
-                return MatchWireError(.name, "the name \(name) is taken in the match of level \(level)")
+            let key: MatchKey
+            switch chooseMatch(level: level, room: room, nameKey: nameKey, address: peer.address, in: hub) {
+            case .success(let chosen): key = chosen
+            case .failure(let error): return error
             }
-            guard members.count < policy.maximumPlayersPerMatch else {
-                return MatchWireError(
-                    .full, "the match of level \(level) has its most players (\(policy.maximumPlayersPerMatch))")
-            }
+            let members = hub.matches[key] ?? []
             guard !members.isEmpty || hub.matches.count < policy.maximumMatches else {
                 return MatchWireError(.limit, "the server holds its most matches (\(policy.maximumMatches))")
             }
             removeFromMatch(id, reason: .left, in: &hub)
+            if members.isEmpty, !room.isEmpty { hub.creators[key] = peer.address }
             peer = hub.peers[id] ?? peer
             peer.joins += 1
             peer.match = key
@@ -281,11 +286,55 @@ public final class MatchHub: Sendable {
     }
 
     /// Takes `id` out of its match; the others are told `left` with `reason`.
+    /// The match a join of `level` and `room` goes to, or why it is refused. A named room is that one match: its
+    /// names must be free and it must have a seat, and a client opens at most `maximumRoomsPerAddress` rooms. The
+    /// default match (room "") is never refused while the server has room: when the first is full, or has the name
+    /// already, the join goes to the next of that level's default matches, opening one if need be; a client holds
+    /// at most `maximumDefaultSeatsPerAddress` seats in them.
+    private func chooseMatch(
+        level: Int, room: String, nameKey: String, address: String, in hub: HubState
+    ) -> Result<MatchKey, MatchWireError> {
+        func hasSeat(_ key: MatchKey) -> MatchWireError? {
+            let members = hub.matches[key] ?? []
+            // Names are unique within a match, compared case-folded and normalized: no second `ann`, no `ANN`.
+            if members.contains(where: { hub.peers[$0]?.name.map(matchNameKey) == nameKey }) {
+                return MatchWireError(.name, "the name is taken in the match of level \(level)")
+            }
+            guard members.count < policy.maximumPlayersPerMatch else {
+                return MatchWireError(
+                    .full, "the match of level \(level) has its most players (\(policy.maximumPlayersPerMatch))")
+            }
+            return nil
+        }
+        guard room.isEmpty else {
+            let key = MatchKey(level: level, room: room)
+            if let refusal = hasSeat(key) { return .failure(refusal) }
+            if hub.matches[key] == nil,
+                hub.creators.values.filter({ $0 == address }).count >= policy.maximumRoomsPerAddress
+            {
+                return .failure(
+                    MatchWireError(.limit, "your address holds its most rooms (\(policy.maximumRoomsPerAddress))"))
+            }
+            return .success(key)
+        }
+        let seats = hub.matches.filter { $0.key.level == level && $0.key.room.isEmpty }.values.joined()
+            .filter { hub.peers[$0]?.address == address }.count
+        guard seats < policy.maximumDefaultSeatsPerAddress else {
+            let limit = policy.maximumDefaultSeatsPerAddress
+            return .failure(
+                MatchWireError(.limit, "your address holds its most seats (\(limit)) in the matches of level \(level)"))
+        }
+        var part = 0
+        while hasSeat(MatchKey(level: level, room: "", part: part)) != nil { part += 1 }
+        return .success(MatchKey(level: level, room: "", part: part))
+    }
+
     private func removeFromMatch(_ id: Int, reason: MatchLeftReason, in hub: inout HubState) {
         guard let peer = hub.peers[id], let key = peer.match else { return }
         hub.peers[id]?.match = nil
         let rest = (hub.matches[key] ?? []).filter { $0 != id }
         hub.matches[key] = rest.isEmpty ? nil : rest
+        if rest.isEmpty { hub.creators[key] = nil }
         for other in rest { send(.left(id: id, name: peer.name ?? "?", reason: reason), to: other, in: &hub) }
     }
 

@@ -54,6 +54,12 @@ struct MatchCommand: ParsableCommand {
         @Option(help: "Seconds a new connection has to say hello (pings do not extend it).")
         var helloTimeout: Double = 5
 
+        @Option(help: "The most seats one client (by address) holds in a level's default matches.")
+        var maxSeatsPerAddress: Int = 4
+
+        @Option(help: "The most named rooms one client (by address) has opened at once.")
+        var maxRoomsPerAddress: Int = 16
+
         func validate() throws {
             guard (0...65535).contains(port) else {
                 throw ValidationError("--port: \(port) is not a port (0 to 65535)")
@@ -67,6 +73,7 @@ struct MatchCommand: ParsableCommand {
             for (name, value) in [
                 ("--max-players", maxPlayers), ("--max-matches", maxMatches), ("--max-connections", maxConnections),
                 ("--max-connections-per-address", maxConnectionsPerAddress),
+                ("--max-seats-per-address", maxSeatsPerAddress), ("--max-rooms-per-address", maxRoomsPerAddress),
             ]
             where value < 1 {
                 throw ValidationError("\(name): \(value); give at least 1")
@@ -81,6 +88,8 @@ struct MatchCommand: ParsableCommand {
             policy.maximumConnections = maxConnections
             policy.maximumConnectionsPerAddress = maxConnectionsPerAddress
             policy.helloTimeout = helloTimeout
+            policy.maximumDefaultSeatsPerAddress = maxSeatsPerAddress
+            policy.maximumRoomsPerAddress = maxRoomsPerAddress
             return policy
         }
 

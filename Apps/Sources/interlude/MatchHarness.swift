@@ -15,11 +15,13 @@ final class MatchHarness: Sendable {
     let port: Int
 
     /// The replay server's limits: the server's own, except the message rate, since a replay runs many times
-    /// faster than real time (its scripted peers send 30 states per virtual second).
+    /// faster than real time (its scripted peers send 30 states per virtual second), and the per-address seats,
+    /// since every player of a replay is on loopback.
     static var replayPolicy: MatchPolicy {
         var policy = MatchPolicy()
         policy.messagesPerSecond = 1e9
         policy.messageBurst = 1e9
+        policy.maximumDefaultSeatsPerAddress = policy.maximumPlayersPerMatch
         return policy
     }
 

@@ -16,8 +16,11 @@ final class MatchWindow {
             transport = SocketMatchTransport(url: url)
             return
         }
-        // Port taken: another window (or `interlude match serve --port 7797`) serves it.
-        server = try? EmbeddedMatchServer(port: Self.defaultPort)
+        // Port taken: another window (or `interlude match serve --port 7797`) serves it. Every window and bot of a
+        // desktop match is on loopback: one address may take every seat.
+        var policy = MatchPolicy()
+        policy.maximumDefaultSeatsPerAddress = policy.maximumPlayersPerMatch
+        server = try? EmbeddedMatchServer(port: Self.defaultPort, policy: policy)
         transport = SocketMatchTransport(url: "ws://127.0.0.1:\(Self.defaultPort)/match")
     }
 

@@ -239,6 +239,8 @@ for matches in options.matches {
     var policy = MatchPolicy()
     policy.maximumConnections = clients + 16
     policy.maximumConnectionsPerAddress = clients + 16  // every client is on loopback
+    policy.maximumDefaultSeatsPerAddress = clients
+    policy.maximumRoomsPerAddress = clients
     let server = try EmbeddedMatchServer(policy: policy)
     let players = options.players
     let result = run(url: server.url, clients: clients, fanOut: players - 1, options: options) { index in

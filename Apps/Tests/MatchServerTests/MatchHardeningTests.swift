@@ -167,24 +167,53 @@ extension MatchHardeningTests {
 
     func testASecondAnnCannotJoinAnnsMatch() throws {
         let hub = MatchHub()
-        func joined(_ name: String, _ address: String) throws -> (Int, MatchWireError?) {
+        func joined(_ name: String, _ address: String, room: String = "") throws -> (Int, MatchWireError?) {
             let (_, outbox) = AsyncStream<String>.makeStream()
             let id = try hub.connect(outbox, address: address).get()
             XCTAssertNil(hub.receive(id, #"{"type":"hello","v":1,"name":"\#(name)"}"#))
-            return (id, hub.receive(id, #"{"type":"join","level":1}"#))
+            let roomField = room.isEmpty ? "" : #","room":"\#(room)""#
+            return (id, hub.receive(id, #"{"type":"join","level":1\#(roomField)}"#))
         }
         let (ann, first) = try joined("ann", "192.0.2.1")
         XCTAssertNil(first)
-        for impostor in ["ann", "ANN", "Ann"] {
-            let (_, refused) = try joined(impostor, "192.0.2.66")
+        XCTAssertNil(try joined("ann", "192.0.2.1", room: "lobby").1)
+        for (index, impostor) in ["ann", "ANN", "Ann"].enumerated() {
+            // In a named room: refused. By default: seated in another of the level's default matches, never ann's.
+            let (_, refused) = try joined(impostor, "192.0.2.\(66 + index)", room: "lobby")
             XCTAssertEqual(refused?.code, .name, impostor)
             XCTAssertTrue(refused?.message.contains("taken") ?? false, "\(refused as Any)")
+            XCTAssertNil(try joined(impostor, "192.0.2.\(66 + index)").1, impostor)
         }
+        XCTAssertEqual(hub.players(level: 1), ["ann"])
+        XCTAssertEqual(hub.players(level: 1, part: 1), ["ann"])
+        XCTAssertEqual(hub.players(level: 1, part: 2), ["ANN"])
         let (_, bob) = try joined("bob", "192.0.2.2")
         XCTAssertNil(bob)
         XCTAssertEqual(hub.players(level: 1), ["ann", "bob"])
         // ann's own leave is the only one that removes her.
         XCTAssertNil(hub.receive(ann, #"{"type":"leave"}"#))
         XCTAssertEqual(hub.players(level: 1), ["bob"])
+    }
+
+    /// Issue 28 point 2: one address cannot fill the matches a game joins by default, nor open every room, and a
+    /// full default match opens another: a player joining by default is never refused while the server has room.
+    func testDefaultJoinsAreNeverLockedOutByOneAddress() throws {
+        let hub = MatchHub()
+        func join(_ name: String, _ address: String, room: String = "") throws -> MatchWireError? {
+            let (_, outbox) = AsyncStream<String>.makeStream()
+            let id = try hub.connect(outbox, address: address).get()
+            XCTAssertNil(hub.receive(id, #"{"type":"hello","v":1,"name":"\#(name)"}"#))
+            let roomField = room.isEmpty ? "" : #","room":"\#(room)""#
+            return hub.receive(id, #"{"type":"join","level":2\#(roomField)}"#)
+        }
+        for seat in 0..<4 { XCTAssertNil(try join("hog\(seat)", "198.51.100.1")) }
+        XCTAssertEqual(try join("hog4", "198.51.100.1")?.code, .limit, "a fifth default seat for one address")
+        for player in 0..<20 { XCTAssertNil(try join("p\(player)", "203.0.113.\(player)"), "player \(player)") }
+        XCTAssertEqual(hub.players(level: 2).count, 8)
+        XCTAssertEqual(hub.players(level: 2, part: 1).count, 8)
+        XCTAssertEqual(hub.players(level: 2, part: 2).count, 8)
+        for room in 0..<16 { XCTAssertNil(try join("r", "198.51.100.9", room: "room\(room)")) }
+        XCTAssertEqual(try join("r", "198.51.100.9", room: "room16")?.code, .limit, "a 17th room for one address")
+        XCTAssertNil(try join("r", "198.51.100.10", room: "room16"), "another address opens it")
     }
 }
