@@ -44,6 +44,26 @@ public final class RawConnection {
         return address
     }
 
+    /// Sends `bytes` as they are (ignores failures: the server may have closed the connection).
+    public func send(bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// What the server sent within `seconds`, until it closed or the time passed.
+    public func receive(within seconds: Double) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) == 1 else { continue }
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        return received
+    }
+
     /// Sends `text` (ignores failures: the server may have closed the connection).
     public func send(_ text: String) {
         let bytes = Array(text.utf8)

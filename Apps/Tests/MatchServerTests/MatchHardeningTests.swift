@@ -217,3 +217,25 @@ extension MatchHardeningTests {
         XCTAssertNil(try join("r", "198.51.100.10", room: "room16"), "another address opens it")
     }
 }
+
+extension MatchHardeningTests {
+    /// Issue 28 point 3, RFC 6455 §5.1: a client frame without a mask closes the connection with 1002.
+    func testAnUnmaskedClientFrameClosesWith1002() throws {
+        let server = try EmbeddedMatchServer()
+        defer { server.stop() }
+        let connection = try XCTUnwrap(RawConnection(port: server.port, from: "127.0.0.5"))
+        let upgrade = connection.exchange(
+            "GET /match HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", seconds: 3)
+        XCTAssertTrue(upgrade?.contains("101") ?? false, "no upgrade: \(upgrade ?? "-")")
+        let ping = Array(#"{"type":"ping"}"#.utf8)
+        connection.send(bytes: [0x81, UInt8(ping.count)] + ping)  // FIN + text, no mask bit
+        let answer = connection.receive(within: 3)
+        // A close frame (0x88) carrying 1002 (0x03EA), then the end of the connection.
+        XCTAssertNotNil(answer.firstRange(of: [0x88, 0x02, 0x03, 0xEA]), "answer: \(answer)")
+        XCTAssertTrue(connection.isClosedByServer(within: 2))
+        // A masked frame (every real client's) still works.
+        let player = try MatchConnection.connect(url: server.url, name: "alice", level: 1)
+        player.close()
+    }
+}
