@@ -1,6 +1,7 @@
 // ClientAddress: the key a server's per-client limits count by, shared by the leaderboard and the match server: an
 // IPv4 address itself (/32), an IPv6 client by its /64 (one host usually holds a whole /64, so counting single
-// addresses would let it open connections without bound), an IPv4 client on a dual-stack socket as its IPv4 address.
+// addresses would let it open connections without bound), an IPv4 client on a dual-stack socket as its IPv4 address;
+// and the key of its network (/24, /48) for limits on many clients of one network at once.
 
 import NIOCore
 
@@ -18,6 +19,23 @@ public enum ClientAddress {
                 return bytes[12...].map { String($0) }.joined(separator: ".")
             }
             return bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
+        case .unixDomainSocket?, nil:
+            return "local"
+        }
+    }
+
+    /// The network `address` is in, as a limit's key for many clients at once (a distributed slowloris from one
+    /// network): IPv4 by its /24 (`a.b.c.0/24`), IPv6 by its /48, an IPv4 client on a dual-stack socket by its /24.
+    public static func network(_ address: SocketAddress?) -> String {
+        switch address {
+        case .v4(let address)?:
+            return address.host.split(separator: ".").prefix(3).joined(separator: ".") + ".0/24"
+        case .v6(let address)?:
+            let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
+            if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+                return bytes[12..<15].map { String($0) }.joined(separator: ".") + ".0/24"
+            }
+            return bytes.prefix(6).map { String($0, radix: 16) }.joined(separator: ":") + "::/48"
         case .unixDomainSocket?, nil:
             return "local"
         }

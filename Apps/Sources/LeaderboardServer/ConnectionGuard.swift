@@ -4,33 +4,41 @@
 // timeout, reset by every part read, never cuts) is closed. Both sit in each connection's pipeline after the HTTP
 // decoder, as Hummingbird's `additionalChannelHandlers`.
 
+import EmbeddedServer
 import HummingbirdCore
 import NIOCore
 import NIOHTTPTypes
 import Synchronization
 
-/// Open connections per client address, shared by every connection's handler.
+/// Open connections per client address and per network (/24, /48), shared by every connection's handler.
 final class ConnectionLedger: Sendable {
     let limitPerAddress: Int
-    private let open = Mutex<[String: Int]>([:])
+    let limitPerNetwork: Int
+    private let open = Mutex<[String: Int]>([:])  // by address and by network ("… /24" keys cannot be addresses)
 
-    init(limitPerAddress: Int) { self.limitPerAddress = limitPerAddress }
+    init(limitPerAddress: Int, limitPerNetwork: Int = .max) {
+        self.limitPerAddress = limitPerAddress
+        self.limitPerNetwork = limitPerNetwork
+    }
 
-    /// Counts a new connection from `address`; false (and not counted) when that address is at its limit.
-    func admit(_ address: String) -> Bool {
+    /// Counts a new connection from `address` in `network`; false (and not counted) when either is at its limit.
+    func admit(_ address: String, network: String = "") -> Bool {
         open.withLock { open in
             let count = open[address, default: 0]
-            guard count < limitPerAddress else { return false }
+            guard count < limitPerAddress, open[network, default: 0] < limitPerNetwork else { return false }
             open[address] = count + 1
+            if !network.isEmpty { open[network, default: 0] += 1 }
             return true
         }
     }
 
     /// A connection counted by `admit` closed.
-    func release(_ address: String) {
+    func release(_ address: String, network: String = "") {
         open.withLock { open in
-            let count = open[address, default: 1] - 1
-            open[address] = count > 0 ? count : nil
+            for key in network.isEmpty ? [address] : [address, network] {
+                let count = open[key, default: 1] - 1
+                open[key] = count > 0 ? count : nil
+            }
         }
     }
 
@@ -51,6 +59,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     let ledger: ConnectionLedger
     let readTimeout: TimeAmount
     private var address: String?  // counted in the ledger while set
+    private var network = ""  // its network's key, counted with it
     private var headAt: NIODeadline?  // when the request being read began, until its end is read
     private var check: RepeatedTask?
 
@@ -61,11 +70,13 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func handlerAdded(context: ChannelHandlerContext) {
         let key = LeaderboardContext.clientKey(context.channel.remoteAddress)
-        guard ledger.admit(key) else {
+        let network = ClientAddress.network(context.channel.remoteAddress)
+        guard ledger.admit(key, network: network) else {
             context.close(promise: nil)
             return
         }
         address = key
+        self.network = network
         let interval = TimeAmount.nanoseconds(max(readTimeout.nanoseconds / 4, 1_000_000))
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         check = context.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
@@ -87,7 +98,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         check?.cancel()
         check = nil
         headAt = nil
-        if let address { ledger.release(address) }
+        if let address { ledger.release(address, network: network) }
         address = nil
     }
 

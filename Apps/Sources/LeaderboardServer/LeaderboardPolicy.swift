@@ -15,13 +15,16 @@ public struct LeaderboardPolicy: Sendable {
     /// Seconds an Idempotency-Key is remembered: a retry after that is a new submission.
     public var idempotencyKeyLifetime: Double = 7 * 24 * 3600
     /// Seconds a connection may stay open with nothing to read or write (partial headers included).
-    public var idleTimeout: Double = 30
+    public var idleTimeout: Double = 10
     /// Seconds from a request's head to the end of its body: a body trickled byte by byte is cut off.
     public var requestReadTimeout: Double = 10
     /// The most connections open at once, over all addresses (lowered to the descriptor limit less a reserve).
     public var maximumConnections = 4096
     /// The most connections open at once from one client address (IPv6: one /64).
     public var maximumConnectionsPerAddress = 64
+    /// The most connections open at once from one network (IPv4 /24, IPv6 /48): 66 addresses of one network holding
+    /// 64 slow connections each no longer fill `maximumConnections` for everyone else.
+    public var maximumConnectionsPerNetwork = 1024
     /// Bytes of one header field, and of all header fields, the HTTP decoder accepts before refusing the request.
     public var maximumHeaderFieldBytes = 8 << 10
     public var maximumHeaderBytes = 16 << 10

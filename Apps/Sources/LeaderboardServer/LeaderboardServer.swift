@@ -36,7 +36,8 @@ public enum LeaderboardServer {
         router.middlewares.add(FaultMiddleware(faults: faults))
         let service = LeaderboardService(store: store, rules: ScoreRules(levels: levels), policy: policy)
         LeaderboardRoutes.add(to: router, service: service)
-        let ledger = ConnectionLedger(limitPerAddress: policy.maximumConnectionsPerAddress)
+        let ledger = ConnectionLedger(
+            limitPerAddress: policy.maximumConnectionsPerAddress, limitPerNetwork: policy.maximumConnectionsPerNetwork)
         let readTimeout = TimeAmount.nanoseconds(Int64(policy.requestReadTimeout * 1e9))
         let http1 = HTTP1Channel.Configuration(
             additionalChannelHandlers: [ConnectionGuardHandler(ledger: ledger, readTimeout: readTimeout)],

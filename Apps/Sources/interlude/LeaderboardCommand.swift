@@ -31,7 +31,7 @@ struct LeaderboardCommand: ParsableCommand {
 
                 The database is a SQLite file by default. With --db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable] it is PostgreSQL, and several servers may share it (behind one balancer): a submission sent to two of them under the same Idempotency-Key is stored once, and they answer the same top lists and ranks.
 
-                It faces the open internet, so it refuses what the game cannot produce: a level the game does not have, or more points than the levels up to it can give (read from the level files, --assets, by the game's own scoring rules), or in less play than its levels' fastest possible clears allow (422); a name already taken, ignoring case (409). Registrations and submissions are rate-limited per client address and per player (429 with Retry-After); an Idempotency-Key is remembered for --key-lifetime hours. Connections idle for --idle-timeout seconds, or whose request is not read within 10 s of its head, are closed; at most --max-connections are open (and at most the descriptor limit less 64), --max-connections-per-address from one address. On SIGTERM requests in flight get --shutdown-grace seconds, then the rest are closed.
+                It faces the open internet, so it refuses what the game cannot produce: a level the game does not have, or more points than the levels up to it can give (read from the level files, --assets, by the game's own scoring rules), or in less play than its levels' fastest possible clears allow (422); a name already taken, ignoring case (409). Registrations and submissions are rate-limited per client address and per player (429 with Retry-After); an Idempotency-Key is remembered for --key-lifetime hours. Connections idle for --idle-timeout seconds, or whose request is not read within 10 s of its head, are closed; at most --max-connections are open (and at most the descriptor limit less 64), --max-connections-per-address from one address, and 1,024 from one network (IPv4 /24, IPv6 /48). On SIGTERM requests in flight get --shutdown-grace seconds, then the rest are closed.
                 """)
 
         @Option(help: "Port to listen on (0: a free one).")
@@ -48,7 +48,7 @@ struct LeaderboardCommand: ParsableCommand {
         var assets: String?
 
         @Option(help: "Seconds a connection may stay idle (partial headers included) before it is closed.")
-        var idleTimeout: Double = 30
+        var idleTimeout: Double = 10
 
         @Option(help: "Seconds SIGTERM lets requests in flight finish before the rest are closed.")
         var shutdownGrace: Double = 5

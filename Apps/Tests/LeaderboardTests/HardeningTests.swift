@@ -118,3 +118,30 @@ final class HardeningTests: ServerTestCase {
         XCTAssertEqual(try store.allScores().map(\.key), ["kept"], "the acknowledged score is stored, nothing else")
     }
 }
+
+/// Issue 28 point 2: many addresses of one network (IPv4 /24) share one cap, so that a slowloris spread over them
+/// cannot fill the server's connections for everyone else.
+final class NetworkCapTests: ServerTestCase {
+    override var policy: LeaderboardPolicy {
+        var policy = super.policy
+        policy.maximumConnectionsPerAddress = 16
+        policy.maximumConnectionsPerNetwork = 40
+        return policy
+    }
+
+    func testOneNetworkHoldsAtMostItsShare() throws {
+        var held: [RawConnection] = []
+        for index in 0..<48 {
+            held.append(try XCTUnwrap(RawConnection(port: server.port, from: "127.0.7.\(1 + index / 16)")))
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        let closed = held.filter { $0.isClosedByServer(within: 0) }.count
+        XCTAssertEqual(closed, 8, "connections past the network's 40 are closed at once")
+        let status = RawConnection(port: server.port)?.exchange("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(status, "HTTP/1.1 200 OK", "another network is served")
+        held.removeAll()  // closing them frees the network's share
+        Thread.sleep(forTimeInterval: 0.3)
+        let again = try XCTUnwrap(RawConnection(port: server.port, from: "127.0.7.9"))
+        XCTAssertFalse(again.isClosedByServer(within: 0.3), "the freed share is not given back")
+    }
+}
