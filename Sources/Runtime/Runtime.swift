@@ -29,13 +29,14 @@ public enum RuntimeActivity: Hashable, Sendable {
 /// (`advance`), and what they read back (the status, the transcript, frames).
 public final class Runtime<Game: LifecycleGame> {
 
-    public let profile: Profile
+    /// What the runtime decides: state, reason, open background tasks, GL permission, frame loop, queued work. The
+    /// one owner of those facts; the runtime performs what its methods return.
+    public internal(set) var machine: LifecycleMachine
+    /// The table the life cycle follows.
+    public var profile: Profile { machine.profile }
     public let seed: UInt64
-    /// The life-cycle status. One fact, one writer: the state and its reason change only through the table
-    /// (`happen`, `enter`), and "a background task is open" is derived from the count of open tasks.
-    public var status: Status {
-        Status(appState, reason: appReason, hasOpenBackgroundTask: appState == .background && openBackgroundTasks > 0)
-    }
+    /// The life-cycle status (the machine's): the state and its reason change only through the table.
+    public var status: Status { machine.status }
     public internal(set) var now: Nanoseconds = 0  // virtual (or real) ns since start
     public internal(set) var game: Game  // in-memory state: lost when the process dies
     public internal(set) var timers = TimerSet(gameTimers: Game.timers)
@@ -46,12 +47,13 @@ public final class Runtime<Game: LifecycleGame> {
     /// The name we join matches under.
     public var playerName = "player"
     var shotPending = false  // the player fired in a match since the last exchange
-    public internal(set) var isFrameLoopRunning = false
-    public internal(set) var isGLForbidden = true  // no GL before the first didBecomeActive
+    /// True between `startFrameLoop` and `stopFrameLoop` (the machine's flag).
+    public var isFrameLoopRunning: Bool { machine.isFrameLoopRunning }
+    /// True while GL calls are forbidden (the machine's permission; none before the first didBecomeActive).
+    public var isGLForbidden: Bool { !machine.isGLAllowed }
     /// Background tasks begun and not yet ended (`beginBackgroundTask` / `endBackgroundTask` work).
-    public internal(set) var openBackgroundTasks = 0
-    private(set) var appState = AppState.notRunning  // written only by `enter` (read directly on hot paths)
-    private var appReason: Reason? = nil  // written only by `enter`
+    public var openBackgroundTasks: Int { machine.openBackgroundTasks }
+    var appState: AppState { machine.state }
     public internal(set) var transcript = Transcript()
     /// How many recent transcript lines to keep (nil, the default: every line). See `Transcript.limit`.
     public var transcriptLimit: Int? {
@@ -64,8 +66,10 @@ public final class Runtime<Game: LifecycleGame> {
         set { transcript.sink = newValue }
     }
     public internal(set) var violations: [Violation] = []
-    public internal(set) var lastCallbacks: [Callback] = []  // of the most recent event
-    public internal(set) var lastWork: [Work] = []  // of the most recent event
+    /// The callbacks of the most recent event.
+    public var lastCallbacks: [Callback] { machine.lastCallbacks }
+    /// The work of the most recent event, in table order.
+    public var lastWork: [Work] { machine.lastWork }
     public internal(set) var framesPresented: Int64 = 0
     public internal(set) var snapshotGeneration: Int64 = 0
     /// The player's settings by name (saved as `setting.NAME` with every snapshot, restored at every launch).
@@ -98,7 +102,6 @@ public final class Runtime<Game: LifecycleGame> {
     /// than step by step; the transcript is the same either way. Tests turn it off to prove that.
     public var skipsIdleSteps = true
     var nextStep: Int64 = 0  // index of the next fixed step
-    var pending: [(work: Work, callback: Callback?)] = []
     var invariantState = InvariantState()
     var pendingRestore: PendingRestore? = nil  // a restored game not yet proved (Runtime+CrashGuard.swift)
 
@@ -109,21 +112,17 @@ public final class Runtime<Game: LifecycleGame> {
         profile: Profile, seed: UInt64 = 1, game: Game, display: (any Display<Game.Scene>)? = nil,
         snapshots: any SnapshotStore = InMemorySnapshotStore()
     ) {
-        self.profile = profile
+        self.machine = LifecycleMachine(profile: profile)
         self.seed = seed
         self.display = display
         self.snapshots = snapshots
         self.game = game
-        display?.forbidGL()
+        followGLPermission()
     }
 
-    /// Records a change of state or reason: the one place the life-cycle state changes. `recorded: false` for the
-    /// end of a transition whose legs were each recorded already (same state, a reason the table keeps silent).
-    func enter(_ state: AppState, reason: Reason?, recorded: Bool = true) {
-        guard state != appState || reason != appReason else { return }
-        if recorded { transcript.append(now, .transition(from: appState, to: state, reason: reason)) }
-        appState = state
-        appReason = reason
+    /// The display's gate follows the machine's GL permission (the second line of defence behind `withGL`).
+    func followGLPermission() {
+        if machine.isGLAllowed { display?.allowGL() } else { display?.forbidGL() }
     }
 
     /// True once the process has ended (until a relaunch).
