@@ -46,6 +46,7 @@ struct PausedGame {
 
 /// What the checker remembers between checks.
 struct InvariantState {
+    var violations: [Violation] = []  // every one found, in order
     var savedSinceSimulationStep = false  // a snapshot was written after the last simulation step
     var snapshotOwed: Callback? = nil  // a willResignActive/didEnterBackground delivered in a session, not yet covered
     var processEnded = false
@@ -57,7 +58,7 @@ struct InvariantState {
 extension Runtime {
     func violate(_ invariant: Int, _ detail: String) {
         let violation = Violation(invariant: invariant, detail: detail)
-        violations.append(violation)
+        invariantState.violations.append(violation)
         transcript.append(now, .violation(invariant: invariant, detail: detail))
     }
 
