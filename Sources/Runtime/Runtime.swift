@@ -36,6 +36,7 @@ public final class Runtime<Game: LifecycleGame> {
     /// What the runtime decides: state, reason, open background tasks, GL permission, frame loop, queued work. The
     /// one owner of those facts; the runtime performs what its methods return.
     public internal(set) var machine: LifecycleMachine
+    /// Names the runs (a session's score key).
     public let seed: UInt64
     var clock = FrameClock()
     /// The game's in-memory state: lost when the process dies.

@@ -1,6 +1,9 @@
 // LifecycleMachineTests: the runtime's decisions without a display or a game. Each test drives a `LifecycleMachine`
 // as the executor does (legs, completion, queued work) and compares what it returns and what it holds afterwards.
+// The last suite checks the executor's side of one fact: a display's own gate follows the machine's GL permission.
 
+import GameCore
+import InterludeTesting
 import Lifecycle
 import Runtime
 import Testing
@@ -153,5 +156,47 @@ struct LifecycleMachineTests {
         #expect(machine.enter(.launching, reason: nil) == nil)
         #expect(machine.enter(.inactive, reason: .alert) == .launching)
         #expect(machine.enter(.inactive, reason: .call) == .inactive)
+    }
+}
+
+/// A display with a gate of its own: it remembers whether it was last told to allow or forbid GL.
+private final class GatedDisplay: Display {
+    var isForbidden = false
+    var told: [Bool] = []  // true: forbidGL, false: allowGL
+    func present(_ scene: Scene) {}
+    func finishGL() {}
+    func releaseSurfaces() {}
+    func restoreSurfaces() {}
+    func capture(_ name: String, scene: Scene) -> Frame { Frame(file: nil, hash: scene.contentHash) }
+    func keptImage(_ name: String) -> Frame? { nil }
+    func forbidGL() {
+        isForbidden = true
+        told.append(true)
+    }
+    func allowGL() {
+        isForbidden = false
+        told.append(false)
+    }
+}
+
+@Suite("The display's gate follows the machine's GL permission")
+struct GLGateFollowsTheMachineTests {
+    @Test("forbidden before launch, allowed when active, forbidden in the background and after the process ends")
+    func gateFollows() {
+        let display = GatedDisplay()
+        let runtime = Runtime(profile: .ios4, seed: 7, display: display)
+        #expect(display.isForbidden && runtime.isGLForbidden && !runtime.machine.isGLAllowed)
+        runtime.launch()
+        #expect(!display.isForbidden && !runtime.isGLForbidden)
+        runtime.inject(.homePressed)
+        #expect(display.isForbidden && runtime.isGLForbidden && runtime.status.state == .background)
+        runtime.inject(.iconTapped)
+        #expect(!display.isForbidden && runtime.machine.isGLAllowed)
+        runtime.inject(.homePressed)
+        runtime.inject(.terminatedByOS)
+        #expect(display.isForbidden && runtime.isGLForbidden)
+        #expect(
+            Array(display.told.prefix(5)) == [true, false, true, false, true]
+                && !display.told.dropFirst(5).contains(false))
     }
 }
