@@ -30,11 +30,9 @@ extension Runtime {
     /// Records `event` without the recording: also how the OS's own decisions (suspension) arrive.
     func happen(_ event: Event) {
         transcript.append(now, .event(name: event.rawValue, args: nil))
-        switch transition(from: status, on: event, in: profile) {
+        switch machine.receive(event) {
         case .ignored:
             transcript.append(now, .ignored(name: event.rawValue, state: appState))
-            lastCallbacks = []
-            lastWork = []
         case .rejected(let why):
             reject(event.rawValue, why: why)
         case .moved(let move):
@@ -44,29 +42,21 @@ extension Runtime {
 
     func reject(_ name: String, why: String) {
         transcript.append(now, .rejected(name: name, state: appState, why: why))
-        lastCallbacks = []
-        lastWork = []
     }
 
     /// Walks the transition's legs: each state change is recorded, then the callbacks delivered in it.
     private func follow(_ move: Transition) {
         let inSessionAtStart = game.isInSession
         for leg in move.legs {
-            enter(leg.to, reason: leg.reason)
+            if let left = machine.enter(leg.to, reason: leg.reason) {
+                transcript.append(now, .transition(from: left, to: leg.to, reason: leg.reason))
+            }
             for callback in leg.callbacks { deliver(callback, inSession: inSessionAtStart) }
         }
-        enter(move.to.state, reason: move.to.reason, recorded: false)
-        if move.to.state != .background, move.to.state != .terminated, openBackgroundTasks > 0 {
-            // Leaving the background ends what is still open (iOS ends the tasks; the app is told nothing). The
-            // checker reports it (invariant 6) after the event's work; a process that ends drops them anyway.
-            invariantState.tasksLeftOpen = openBackgroundTasks
-            openBackgroundTasks = 0
-        }
-        for segment in move.segments {
-            for work in segment.work { pending.append((work, segment.callback)) }
-        }
-        lastCallbacks = move.callbacks
-        lastWork = move.work
+        // The end of the move is silent (its legs were recorded). Leaving the background ends what is still open (iOS
+        // ends the tasks; the app is told nothing): the checker reports it (invariant 6) after the event's work.
+        let leftOpen = machine.complete(move)
+        if leftOpen > 0 { invariantState.tasksLeftOpen = leftOpen }
     }
 
     private func deliver(_ callback: Callback, inSession: Bool) {
@@ -80,11 +70,7 @@ extension Runtime {
         record(.action(time: now, action))
         let (name, args) = (action.transcriptName, action.transcriptArgs)
         transcript.append(now, .event(name: name, args: args))
-        lastCallbacks = []
-        lastWork = []
-        guard appState == .active else {
-            return reject(name, why: "the player can act only while the app is active; the app is \(status)")
-        }
+        if let why = machine.receiveAction() { return reject(name, why: why) }
         if let why = act(action) { reject(name, why: why) }
     }
 

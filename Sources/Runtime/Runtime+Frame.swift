@@ -12,7 +12,7 @@ extension Runtime {
     /// A stretch in which no step can do anything (see `isIdle`) is skipped at once, with the same transcript.
     public func advance(to time: Nanoseconds) {
         let time = min(time, latestVirtualTime)
-        if !pending.isEmpty { settle() }
+        if machine.hasPendingWork { settle() }
         let firstStep = nextStep
         while stepTime(nextStep) <= time {
             now = max(now, stepTime(nextStep))
@@ -39,7 +39,7 @@ extension Runtime {
         let state = appState
         guard state.isRunning else { return true }
         return state != .active && !isFrameLoopRunning && timers.live.isEmpty && leaderboard.inFlight.isEmpty
-            && pending.isEmpty && !match.isInMatch && !(state == .background && openBackgroundTasks == 0)
+            && !machine.hasPendingWork && !match.isInMatch && !machine.isDueForSuspension
     }
 
     /// The first fixed step later than `time` (`time` >= 0, at most `latestTime`), without overflow.
@@ -63,7 +63,7 @@ extension Runtime {
         exchangeWithMatch()
         presentFrame()
         letTheOSSuspend()
-        if !pending.isEmpty { settle() } else { checkInvariants(afterEvent: false) }
+        if machine.hasPendingWork { settle() } else { checkInvariants(afterEvent: false) }
     }
 
     private func fireVirtualTimers() {
@@ -129,7 +129,7 @@ extension Runtime {
 
     /// The OS suspends a background app whose work is done and which holds no background task.
     private func letTheOSSuspend() {
-        guard appState == .background, openBackgroundTasks == 0 else { return }
+        guard machine.isDueForSuspension else { return }
         happen(.suspendedByOS)
     }
 }

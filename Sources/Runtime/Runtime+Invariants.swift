@@ -46,11 +46,9 @@ struct PausedGame {
 
 /// What the checker remembers between checks.
 struct InvariantState {
-    var glCalls: Int64 = 0
+    var violations: [Violation] = []  // every one found, in order
     var savedSinceSimulationStep = false  // a snapshot was written after the last simulation step
     var snapshotOwed: Callback? = nil  // a willResignActive/didEnterBackground delivered in a session, not yet covered
-    var backgroundTasksBegun = 0
-    var backgroundTasksEnded = 0
     var processEnded = false
     var refusedGLCallsSeen = 0  // of the display's own gate
     var tasksLeftOpen = 0  // background tasks still open when the app left the background, not yet reported
@@ -60,7 +58,7 @@ struct InvariantState {
 extension Runtime {
     func violate(_ invariant: Int, _ detail: String) {
         let violation = Violation(invariant: invariant, detail: detail)
-        violations.append(violation)
+        invariantState.violations.append(violation)
         transcript.append(now, .violation(invariant: invariant, detail: detail))
     }
 

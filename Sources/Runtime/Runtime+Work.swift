@@ -6,11 +6,7 @@ import Lifecycle
 extension Runtime {
     /// Performs all queued work, in table order, then handles a process that has ended and checks invariants.
     public func settle() {
-        while !pending.isEmpty {
-            let (work, callback) = pending.removeFirst()
-            doWork(work, for: callback)
-            if appState == .terminated, status.reason == .glWhileBackgrounded { pending.removeAll() }
-        }
+        while let next = machine.nextWork() { doWork(next.work, for: next.callback) }
         if appState == .terminated, !invariantState.processEnded { endProcess() }
         checkInvariants(afterEvent: true)
     }
@@ -26,6 +22,20 @@ extension Runtime {
 
     /// Does one piece of work; returns the transcript's detail, if any.
     func perform(_ work: Work, for callback: Callback?) -> String? {
+        switch machine.decide(work) {
+        case .decided: return nil
+        case .gate:
+            followGLPermission()
+            return nil
+        case .noTaskOpen:
+            violate(6, "endBackgroundTask without an open background task")
+            return "none open"
+        case .perform: return execute(work, for: callback)
+        }
+    }
+
+    /// Does the work the machine leaves to the executor; returns the transcript's detail, if any.
+    private func execute(_ work: Work, for callback: Callback?) -> String? {
         switch work {
         case .pauseGame:
             guard game.isInSession else { return "no game" }
@@ -33,12 +43,6 @@ extension Runtime {
             game.pause()
             notePaused()
             return wasPaused ? "already paused" : game.isPaused ? "paused" : "pause ignored"
-        case .stopFrameLoop:
-            isFrameLoopRunning = false
-            return nil
-        case .startFrameLoop:
-            isFrameLoopRunning = true
-            return nil
         case .invalidateTimers:
             return "\(timers.invalidateAll(now: now, step: game.steps)) invalidated"
         case .scheduleTimers:
@@ -67,30 +71,12 @@ extension Runtime {
         case .restoreGLSurfaces:
             withGL("restoreSurfaces") { $0.restoreSurfaces() }
             return nil
-        case .forbidGL:
-            isGLForbidden = true
-            display?.forbidGL()
-            return nil
-        case .allowGL:
-            isGLForbidden = false
-            display?.allowGL()
-            return nil
-        case .beginBackgroundTask:
-            openBackgroundTasks += 1
-            invariantState.backgroundTasksBegun += 1
-            return nil
-        case .endBackgroundTask:
-            guard openBackgroundTasks > 0 else {
-                violate(6, "endBackgroundTask without an open background task")
-                return "none open"
-            }
-            openBackgroundTasks -= 1
-            invariantState.backgroundTasksEnded += 1
-            return nil
         case .purgeCaches:
             let dropped = leaderboardTop.count
             leaderboardTop = []
             return "\(dropped) cached leaderboard lines dropped"
+        case .stopFrameLoop, .startFrameLoop, .forbidGL, .allowGL, .beginBackgroundTask, .endBackgroundTask:
+            return nil  // decided by the machine (`LifecycleMachine.decide`)
         }
     }
 
@@ -106,17 +92,17 @@ extension Runtime {
     /// Runs `body` on the display if GL is allowed. A GL call while GL is forbidden ends the app, as iOS does.
     func withGL(_ entry: String, _ body: (any Display<Game.Scene>) -> Void) {
         guard let display else { return }
-        guard !isGLForbidden else { return killForGL(entry) }
-        invariantState.glCalls += 1
+        guard machine.isGLAllowed else { return killForGL(entry) }
         willDo?(.display(entry))
         body(display)
     }
 
-    /// iOS kills an app that calls GL in the background: so do we, with the reason in the transcript.
+    /// iOS kills an app that calls GL in the background: so do we, with the reason in the transcript. The one path
+    /// into `terminated` outside the table (`LifecycleMachine.killForGL`; CONTRACT §6.1).
     func killForGL(_ entry: String) {
         violate(1, "GL call '\(entry)' while backgrounded")
-        guard appState != .terminated else { return }
-        enter(.terminated, reason: .glWhileBackgrounded)
+        guard let left = machine.killForGL() else { return }
+        transcript.append(now, .transition(from: left, to: .terminated, reason: .glWhileBackgrounded))
     }
 
     /// Draws the current scene now, through the GL guard: what a component does when it renders by itself.
@@ -128,7 +114,8 @@ extension Runtime {
     func endProcess() {
         proveRestore(ended: true)
         invariantState.processEnded = true
-        pending.removeAll()
+        machine.endProcess()
+        followGLPermission()
         game = game.relaunched()
         timers = TimerSet(gameTimers: Game.timers)
         settings = [:]
@@ -136,9 +123,5 @@ extension Runtime {
         leaderboardTop = []
         match.leave(tick: nextStep)  // the process's socket closes with it
         shotPending = false
-        isFrameLoopRunning = false
-        isGLForbidden = true
-        display?.forbidGL()
-        openBackgroundTasks = 0
     }
 }

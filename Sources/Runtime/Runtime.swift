@@ -1,6 +1,9 @@
 // Runtime — runs the game under the life cycle: clock, frame loop, timers, work, GL guard, invariants.
 //
-// Owns: Runtime (this file: state and public API), event and action intake (Runtime+Events.swift),
+// A state machine plus an executor (STYLE §3.7): LifecycleMachine.swift decides (state, reason, background tasks, GL
+// permission, frame loop, queued work) and returns what to do; this class performs it. Owns: Runtime (this file: its
+// stored parts, grouped in RuntimeParts.swift, and its init; the public properties in Runtime+Properties.swift), event
+// and action intake (Runtime+Events.swift),
 // the work executor, one exhaustive switch (Runtime+Work.swift), the fixed-step frame (Runtime+Frame.swift),
 // the invariant checker of CONTRACT §6 (Runtime+Invariants.swift), the transcript (Transcript.swift),
 // timers (Timers.swift), ports and their in-memory versions (Ports.swift, Display.swift, RecordingDisplay.swift,
@@ -29,78 +32,27 @@ public enum RuntimeActivity: Hashable, Sendable {
 /// (`advance`), and what they read back (the status, the transcript, frames).
 public final class Runtime<Game: LifecycleGame> {
 
-    public let profile: Profile
+    // The stored parts (14): the machine decides; the rest is what the executor acts on and remembers.
+    /// What the runtime decides: state, reason, open background tasks, GL permission, frame loop, queued work. The
+    /// one owner of those facts; the runtime performs what its methods return.
+    public internal(set) var machine: LifecycleMachine
+    /// Names the runs (a session's score key).
     public let seed: UInt64
-    /// The life-cycle status. One fact, one writer: the state and its reason change only through the table
-    /// (`happen`, `enter`), and "a background task is open" is derived from the count of open tasks.
-    public var status: Status {
-        Status(appState, reason: appReason, hasOpenBackgroundTask: appState == .background && openBackgroundTasks > 0)
-    }
-    public internal(set) var now: Nanoseconds = 0  // virtual (or real) ns since start
-    public internal(set) var game: Game  // in-memory state: lost when the process dies
+    var clock = FrameClock()
+    /// The game's in-memory state: lost when the process dies.
+    public internal(set) var game: Game
+    /// The game's and the runtime's timers.
     public internal(set) var timers = TimerSet(gameTimers: Game.timers)
-    public internal(set) var leaderboard = LeaderboardClient()
-    public internal(set) var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
-    /// The match (multiplayer): its port, in memory unless the host gave a real one (`useMatch`).
-    public internal(set) var match: any MatchTransport = InMemoryMatch()
-    /// The name we join matches under.
-    public var playerName = "player"
-    var shotPending = false  // the player fired in a match since the last exchange
-    public internal(set) var isFrameLoopRunning = false
-    public internal(set) var isGLForbidden = true  // no GL before the first didBecomeActive
-    /// Background tasks begun and not yet ended (`beginBackgroundTask` / `endBackgroundTask` work).
-    public internal(set) var openBackgroundTasks = 0
-    private(set) var appState = AppState.notRunning  // written only by `enter` (read directly on hot paths)
-    private var appReason: Reason? = nil  // written only by `enter`
+    var online = Online()
     public internal(set) var transcript = Transcript()
-    /// How many recent transcript lines to keep (nil, the default: every line). See `Transcript.limit`.
-    public var transcriptLimit: Int? {
-        get { transcript.limit }
-        set { transcript.limit = newValue }
-    }
-    /// Told every transcript line as it is appended (see `Transcript.sink`).
-    public var transcriptSink: (@Sendable (String) -> Void)? {
-        get { transcript.sink }
-        set { transcript.sink = newValue }
-    }
-    public internal(set) var violations: [Violation] = []
-    public internal(set) var lastCallbacks: [Callback] = []  // of the most recent event
-    public internal(set) var lastWork: [Work] = []  // of the most recent event
-    public internal(set) var framesPresented: Int64 = 0
-    public internal(set) var snapshotGeneration: Int64 = 0
-    /// The player's settings by name (saved as `setting.NAME` with every snapshot, restored at every launch).
-    public var settings: [String: Int64] = [:]
-    /// Where the runtime reports problems a person should see outside the transcript (a damaged save it fell back
-    /// from, a failed save). Hosts point it at standard error; nil drops the messages.
-    public var log: ((String) -> Void)? = nil
-
-    /// Present every n-th step while the frame loop runs (1: every step). Replays may thin frames out.
-    public var presentEvery: Int64 = 1
-    /// Present once at the end of each `advance` instead of at every step (a real-time window that may run
-    /// several steps per loop iteration shows only the newest).
-    public var presentsOncePerAdvance = false
+    var invariantState = InvariantState()
+    var saved = SaveState()
+    var pacing = Pacing()
+    var hooks = HostHooks<Game>()
     public let display: (any Display<Game.Scene>)?
     public let snapshots: any SnapshotStore
-    public var observers: [any LifecycleObserver<Game>] = []
     /// What was injected, when recording (`startRecording()`); nil otherwise.
     public internal(set) var recording: Recording<Game>?
-    /// Extra lines the host adds to the HUD (e.g. the window's key help).
-    public var hostStatus: [String] = []
-    /// Told after each piece of work `settle()` performs, with the callback it belongs to (nil for work of no
-    /// callback). A measuring hook for benchmarks (the host reads its own clock); it must not act on the runtime.
-    public var didPerformWork: ((Work, Callback?) -> Void)? = nil
-    /// Told what the runtime is about to do: each fixed step, each piece of work, each call into the display. A
-    /// watchdog's probe (`interlude replay` keeps the latest in shared memory, so that it can say where a replay hung:
-    /// "hung in frame 812 during present"); it must be cheap and must not act on the runtime.
-    public var willDo: ((RuntimeActivity) -> Void)? = nil
-
-    /// Skip stretches of virtual time in which nothing can happen (a suspended or ended process) in one go rather
-    /// than step by step; the transcript is the same either way. Tests turn it off to prove that.
-    public var skipsIdleSteps = true
-    var nextStep: Int64 = 0  // index of the next fixed step
-    var pending: [(work: Work, callback: Callback?)] = []
-    var invariantState = InvariantState()
-    var pendingRestore: PendingRestore? = nil  // a restored game not yet proved (Runtime+CrashGuard.swift)
 
     /// A runtime for an app that is not running yet, which will run `game` (a fresh one: a relaunch starts from
     /// `game.relaunched()`). `seed` names the runs (a session's score key); `display` nil renders nothing (GL-free);
@@ -109,21 +61,17 @@ public final class Runtime<Game: LifecycleGame> {
         profile: Profile, seed: UInt64 = 1, game: Game, display: (any Display<Game.Scene>)? = nil,
         snapshots: any SnapshotStore = InMemorySnapshotStore()
     ) {
-        self.profile = profile
+        self.machine = LifecycleMachine(profile: profile)
         self.seed = seed
         self.display = display
         self.snapshots = snapshots
         self.game = game
-        display?.forbidGL()
+        followGLPermission()
     }
 
-    /// Records a change of state or reason: the one place the life-cycle state changes. `recorded: false` for the
-    /// end of a transition whose legs were each recorded already (same state, a reason the table keeps silent).
-    func enter(_ state: AppState, reason: Reason?, recorded: Bool = true) {
-        guard state != appState || reason != appReason else { return }
-        if recorded { transcript.append(now, .transition(from: appState, to: state, reason: reason)) }
-        appState = state
-        appReason = reason
+    /// The display's gate follows the machine's GL permission (the second line of defence behind `withGL`).
+    func followGLPermission() {
+        if machine.isGLAllowed { display?.allowGL() } else { display?.forbidGL() }
     }
 
     /// True once the process has ended (until a relaunch).

@@ -1,0 +1,175 @@
+// LifecycleMachine: what the runtime decides, as a value (STYLE §3.7 "decide in a value, perform in a shell", the
+// shape of swift-nio's protocol state machines). It owns the life-cycle state and its reason, the open background
+// tasks, the GL permission, the frame loop's running flag, the work the last transitions asked for and not yet
+// performed, and what the last event delivered and asked for (the HUD's lines, `expect callbacks`). Its mutating
+// methods take an event, a leg of a transition or a piece of work and return what to perform; `Runtime` is the
+// executor that performs it (game, timers, disk, network, display) and writes the transcript. No display, no game:
+// LifecycleMachineTests drive it alone.
+//
+// One path enters `terminated` outside the table: `killForGL`, iOS ending an app that calls GL while it may not
+// (CONTRACT §6.1). Every other state change follows a row of `Profile`'s table.
+
+import Lifecycle
+
+/// A piece of work a transition asks for, with the callback it answers (nil: the autosave timer's save).
+public struct PlannedWork: Hashable, Sendable {
+    /// The work to perform.
+    public let work: Work
+    /// The callback the work answers, or nil.
+    public let callback: Callback?
+
+    /// Work `work` answering `callback`.
+    public init(_ work: Work, for callback: Callback?) {
+        self.work = work
+        self.callback = callback
+    }
+}
+
+/// What the executor does for a piece of work once the machine has taken its decision (`LifecycleMachine.decide`).
+public enum WorkEffect: Hashable, Sendable {
+    /// Decided entirely in the machine (the frame loop's flag, the count of background tasks): nothing to perform.
+    case decided
+    /// The GL permission changed: the display's gate must follow it.
+    case gate(allowed: Bool)
+    /// `endBackgroundTask` with no task open: nothing changes; invariant 6 is broken.
+    case noTaskOpen
+    /// Not a decision: the executor performs it (the game, timers, disk, network, display).
+    case perform
+}
+
+/// The life cycle's decisions as a value: state, reason, open background tasks, GL permission, frame loop, queued work.
+public struct LifecycleMachine: Sendable {
+    /// The table the machine follows.
+    public let profile: Profile
+    /// Where the app is. Changed only by `enter` (a leg of a row) and `killForGL`.
+    public private(set) var state = AppState.notRunning
+    /// The sub-fact beside the state.
+    public private(set) var reason: Reason? = nil
+    /// Background tasks begun and not yet ended.
+    public private(set) var openBackgroundTasks = 0
+    /// True while GL calls may be made: from `allowGL` to `forbidGL` (none before the first `didBecomeActive`).
+    public private(set) var isGLAllowed = false
+    /// True between `startFrameLoop` and `stopFrameLoop` (or the end of the process).
+    public private(set) var isFrameLoopRunning = false
+    /// The callbacks of the most recent event or action (empty when it moved nothing).
+    public private(set) var lastCallbacks: [Callback] = []
+    /// The work of the most recent event or action, in table order.
+    public private(set) var lastWork: [Work] = []
+    private var queue: [PlannedWork] = []
+
+    /// A machine for an app that is not running yet.
+    public init(profile: Profile) { self.profile = profile }
+
+    /// The key the table is read with; "a background task is open" is derived from the count of open tasks.
+    public var status: Status {
+        Status(state, reason: reason, hasOpenBackgroundTask: state == .background && openBackgroundTasks > 0)
+    }
+
+    /// True when queued work waits for `nextWork()`.
+    public var hasPendingWork: Bool { !queue.isEmpty }
+
+    /// True when the OS suspends the app now: in the background, with no background task open.
+    public var isDueForSuspension: Bool { state == .background && openBackgroundTasks == 0 }
+
+    /// What `event` does now. A move is followed by the executor: `enter` for each of its legs (delivering the leg's
+    /// callbacks after it), then `complete`. An ignored or rejected event clears the last callbacks and work.
+    public mutating func receive(_ event: Event) -> Outcome {
+        let outcome = transition(from: status, on: event, in: profile)
+        if case .moved = outcome { return outcome }
+        forgetLastTransition()
+        return outcome
+    }
+
+    /// Whether the player may act now: nil if so, else why not (the action is then rejected). Either way the last
+    /// callbacks and work are cleared: an action moves no state.
+    public mutating func receiveAction() -> String? {
+        forgetLastTransition()
+        guard state == .active else { return "the player can act only while the app is active; the app is \(status)" }
+        return nil
+    }
+
+    /// Clears the last callbacks and work (an event that moved nothing).
+    public mutating func forgetLastTransition() {
+        lastCallbacks = []
+        lastWork = []
+    }
+
+    /// Moves to `state` with `reason`: a leg of a row. Returns the state left when anything changed, else nil.
+    @discardableResult
+    public mutating func enter(_ state: AppState, reason: Reason?) -> AppState? {
+        guard state != self.state || reason != self.reason else { return nil }
+        let left = self.state
+        self.state = state
+        self.reason = reason
+        return left
+    }
+
+    /// Ends a move whose legs were entered: its final status (unrecorded), its work queued in table order. Returns
+    /// the background tasks still open as the app left the background (iOS ends them; invariant 6 reports them).
+    public mutating func complete(_ move: Transition) -> Int {
+        enter(move.to.state, reason: move.to.reason)
+        var leftOpen = 0
+        if move.to.state != .background, move.to.state != .terminated, openBackgroundTasks > 0 {
+            leftOpen = openBackgroundTasks
+            openBackgroundTasks = 0
+        }
+        for segment in move.segments {
+            for work in segment.work { queue.append(PlannedWork(work, for: segment.callback)) }
+        }
+        lastCallbacks = move.callbacks
+        lastWork = move.work
+        return leftOpen
+    }
+
+    /// The next queued work, oldest first; nil once none is left. Nothing is left after a GL kill.
+    public mutating func nextWork() -> PlannedWork? {
+        guard !queue.isEmpty else { return nil }
+        return queue.removeFirst()
+    }
+
+    /// Takes the decision `work` holds, if any, and says what the executor performs.
+    public mutating func decide(_ work: Work) -> WorkEffect {
+        switch work {
+        case .stopFrameLoop:
+            isFrameLoopRunning = false
+            return .decided
+        case .startFrameLoop:
+            isFrameLoopRunning = true
+            return .decided
+        case .forbidGL:
+            isGLAllowed = false
+            return .gate(allowed: false)
+        case .allowGL:
+            isGLAllowed = true
+            return .gate(allowed: true)
+        case .beginBackgroundTask:
+            openBackgroundTasks += 1
+            return .decided
+        case .endBackgroundTask:
+            guard openBackgroundTasks > 0 else { return .noTaskOpen }
+            openBackgroundTasks -= 1
+            return .decided
+        case .pauseGame, .invalidateTimers, .scheduleTimers, .cancelLeaderboardRequests, .disconnectPeers,
+            .saveSnapshot, .loadSnapshot, .finishGL, .releaseGLSurfaces, .restoreGLSurfaces, .purgeCaches:
+            return .perform
+        }
+    }
+
+    /// A GL call was made while GL was forbidden: iOS ends the app (`terminated(glWhileBackgrounded)`) and the work
+    /// still queued is dropped. The one way into `terminated` outside the table. Returns the state left, or nil when
+    /// the app had ended already.
+    public mutating func killForGL() -> AppState? {
+        guard state != .terminated else { return nil }
+        queue.removeAll()
+        return enter(.terminated, reason: .glWhileBackgrounded)
+    }
+
+    /// The process is gone: no work left, the frame loop stopped, GL forbidden, no background task open. The state
+    /// (terminated) stays until a relaunch.
+    public mutating func endProcess() {
+        queue.removeAll()
+        isFrameLoopRunning = false
+        isGLAllowed = false
+        openBackgroundTasks = 0
+    }
+}

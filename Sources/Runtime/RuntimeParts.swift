@@ -1,0 +1,43 @@
+// RuntimeParts: the runtime's stored facts beside the machine, grouped one concern to a struct, so that the class
+// holds a few parts rather than a long list of loose variables. Runtime.swift forwards its public properties to them.
+
+import Lifecycle
+
+/// Time as the runtime has run it: the clock, the next fixed step, the frames shown.
+struct FrameClock {
+    var now: Nanoseconds = 0  // virtual (or real) ns since start
+    var nextStep: Int64 = 0  // index of the next fixed step
+    var framesPresented: Int64 = 0
+}
+
+/// The network's side: the leaderboard client and the last list it fetched, the match and our part in it.
+struct Online {
+    var leaderboard = LeaderboardClient()
+    var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
+    var match: any MatchTransport = InMemoryMatch()
+    var playerName = "player"
+    var shotPending = false  // the player fired in a match since the last exchange
+}
+
+/// What a save keeps beside the game, and a restore not yet proved (Runtime+CrashGuard.swift).
+struct SaveState {
+    var generation: Int64 = 0
+    var settings: [String: Int64] = [:]
+    var pendingRestore: PendingRestore? = nil
+}
+
+/// How the host wants time run and frames shown.
+struct Pacing {
+    var presentEvery: Int64 = 1
+    var presentsOncePerAdvance = false
+    var skipsIdleSteps = true
+}
+
+/// What the host hangs on the runtime: its log, observers, probes and HUD lines. None of them acts on the runtime.
+struct HostHooks<Game: LifecycleGame> {
+    var log: ((String) -> Void)? = nil
+    var observers: [any LifecycleObserver<Game>] = []
+    var didPerformWork: ((Work, Callback?) -> Void)? = nil
+    var willDo: ((RuntimeActivity) -> Void)? = nil
+    var hostStatus: [String] = []
+}

@@ -1,0 +1,202 @@
+// LifecycleMachineTests: the runtime's decisions without a display or a game. Each test drives a `LifecycleMachine`
+// as the executor does (legs, completion, queued work) and compares what it returns and what it holds afterwards.
+// The last suite checks the executor's side of one fact: a display's own gate follows the machine's GL permission.
+
+import GameCore
+import InterludeTesting
+import Lifecycle
+import Runtime
+import Testing
+
+/// Drives `machine` through `event` as `Runtime` does: each leg entered, the move completed, every queued piece of
+/// work taken and decided. Returns the work in the order taken (nil: the event moved nothing) and the tasks the move
+/// found open.
+@discardableResult
+private func drive(_ machine: inout LifecycleMachine, _ event: Event) -> (work: [PlannedWork], leftOpen: Int)? {
+    guard case .moved(let move) = machine.receive(event) else { return nil }
+    for leg in move.legs { machine.enter(leg.to, reason: leg.reason) }
+    let leftOpen = machine.complete(move)
+    var work: [PlannedWork] = []
+    while let next = machine.nextWork() {
+        work.append(next)
+        _ = machine.decide(next.work)
+    }
+    return (work, leftOpen)
+}
+
+/// A machine of `profile` driven through `events`.
+private func machine(_ profile: Profile, _ events: [Event]) -> LifecycleMachine {
+    var machine = LifecycleMachine(profile: profile)
+    for event in events { drive(&machine, event) }
+    return machine
+}
+
+/// Statuses reached by a few paths, on both profiles.
+private let paths: [[Event]] = [
+    [], [.launched], [.launched, .smsArrived], [.launched, .callArrived], [.launched, .homePressed],
+    [.launched, .homePressed, .suspendedByOS], [.launched, .lockPressed], [.launched, .homePressed, .terminatedByOS],
+]
+
+@Suite("LifecycleMachine: decisions as a value")
+struct LifecycleMachineTests {
+    @Test("every event in every status reached follows its row: final status, callbacks, work in table order")
+    func followsTheTable() {
+        for profile in Profile.all {
+            for path in paths {
+                let start = machine(profile, path)
+                for event in Event.allCases {
+                    var machine = start
+                    let expected = transition(from: start.status, on: event, in: profile)
+                    let driven = drive(&machine, event)
+                    guard case .moved(let move) = expected else {
+                        #expect(driven == nil && machine.status == start.status, "\(profile.name) \(path) \(event)")
+                        #expect(machine.lastWork.isEmpty && machine.lastCallbacks.isEmpty)
+                        continue
+                    }
+                    let planned = move.segments.flatMap { s in s.work.map { PlannedWork($0, for: s.callback) } }
+                    #expect(driven?.work == planned, "\(profile.name) \(path) \(event)")
+                    #expect(machine.state == move.to.state && machine.reason == move.to.reason)
+                    #expect(machine.lastCallbacks == move.callbacks && machine.lastWork == move.work)
+                }
+            }
+        }
+    }
+
+    @Test("a launch restores, then allows GL, restores surfaces, schedules timers and starts the frame loop")
+    func launch() {
+        var machine = LifecycleMachine(profile: .ios5)
+        #expect(!machine.isGLAllowed && !machine.isFrameLoopRunning && machine.status == Status(.notRunning))
+        let work = drive(&machine, .launched)?.work
+        #expect(
+            work == [
+                PlannedWork(.loadSnapshot, for: .didFinishLaunching), PlannedWork(.allowGL, for: .didBecomeActive),
+                PlannedWork(.restoreGLSurfaces, for: .didBecomeActive),
+                PlannedWork(.scheduleTimers, for: .didBecomeActive),
+                PlannedWork(.startFrameLoop, for: .didBecomeActive),
+            ])
+        #expect(machine.lastCallbacks == [.willFinishLaunching, .didFinishLaunching, .didBecomeActive])
+        #expect(machine.status == Status(.active) && machine.isGLAllowed && machine.isFrameLoopRunning)
+    }
+
+    @Test("the GL permission: allowed after didBecomeActive, forbidden after didEnterBackground, back on foreground")
+    func glPermission() {
+        for profile in Profile.all {
+            var machine = machine(profile, [.launched])
+            #expect(machine.isGLAllowed)
+            let home = drive(&machine, .homePressed)?.work.map(\.work) ?? []
+            #expect(home.firstIndex(of: .releaseGLSurfaces)! < home.firstIndex(of: .forbidGL)!)
+            #expect(!machine.isGLAllowed && !machine.isFrameLoopRunning && machine.state == .background)
+            #expect(machine.openBackgroundTasks == 0 && machine.isDueForSuspension)
+            drive(&machine, .suspendedByOS)
+            #expect(!machine.isGLAllowed && machine.state == .suspended)
+            drive(&machine, .iconTapped)
+            #expect(machine.isGLAllowed && machine.isFrameLoopRunning && machine.state == .active)
+        }
+    }
+
+    @Test("the GL gate is told only when the permission changes; other work is left to the executor or decided")
+    func effects() {
+        var machine = LifecycleMachine(profile: .ios4)
+        #expect(machine.decide(.allowGL) == .gate(allowed: true))
+        #expect(machine.decide(.forbidGL) == .gate(allowed: false))
+        #expect(machine.decide(.startFrameLoop) == .decided && machine.isFrameLoopRunning)
+        #expect(machine.decide(.stopFrameLoop) == .decided && !machine.isFrameLoopRunning)
+        for work in [Work.saveSnapshot, .pauseGame, .finishGL, .purgeCaches, .loadSnapshot] {
+            #expect(machine.decide(work) == .perform)
+        }
+    }
+
+    @Test("background tasks are counted: the status shows an open one, an end without a begin is refused")
+    func backgroundTasks() {
+        var machine = machine(.ios4, [.launched, .homePressed])
+        #expect(machine.decide(.endBackgroundTask) == .noTaskOpen && machine.openBackgroundTasks == 0)
+        #expect(machine.decide(.beginBackgroundTask) == .decided)
+        #expect(machine.decide(.beginBackgroundTask) == .decided)
+        #expect(machine.status == Status(.background, hasOpenBackgroundTask: true) && !machine.isDueForSuspension)
+        #expect(machine.decide(.endBackgroundTask) == .decided && machine.openBackgroundTasks == 1)
+        // Leaving the background with a task open: iOS ends it; the machine says how many were left open.
+        let foreground = drive(&machine, .iconTapped)
+        #expect(foreground?.leftOpen == 1 && machine.openBackgroundTasks == 0 && machine.state == .active)
+    }
+
+    @Test("a GL kill enters terminated(glWhileBackgrounded) outside the table and drops the queued work")
+    func glKill() {
+        var machine = machine(.ios5, [.launched])
+        guard case .moved(let move) = machine.receive(.homePressed) else {
+            Issue.record("home moved nothing")
+            return
+        }
+        for leg in move.legs { machine.enter(leg.to, reason: leg.reason) }
+        _ = machine.complete(move)
+        #expect(machine.hasPendingWork)
+        #expect(machine.killForGL() == .background)
+        #expect(machine.status == Status(.terminated, reason: .glWhileBackgrounded) && !machine.hasPendingWork)
+        #expect(machine.killForGL() == nil, "an ended app is not killed twice")
+        machine.endProcess()
+        #expect(!machine.isGLAllowed && !machine.isFrameLoopRunning && machine.openBackgroundTasks == 0)
+        #expect(drive(&machine, .launched) != nil && machine.state == .active, "a relaunch follows the table again")
+    }
+
+    @Test("the player acts only while active; an action or an ignored event clears the last callbacks and work")
+    func actionsAndIgnoredEvents() {
+        var machine = LifecycleMachine(profile: .ios4)
+        #expect(machine.receiveAction() != nil)
+        drive(&machine, .launched)
+        #expect(!machine.lastWork.isEmpty)
+        #expect(machine.receiveAction() == nil && machine.lastWork.isEmpty && machine.lastCallbacks.isEmpty)
+        drive(&machine, .smsArrived)
+        #expect(machine.receiveAction()?.contains("inactive") == true)
+        #expect(machine.lastCallbacks.isEmpty)
+    }
+
+    @Test("entering the same state with the same reason changes nothing")
+    func enterIsIdempotent() {
+        var machine = LifecycleMachine(profile: .ios4)
+        #expect(machine.enter(.launching, reason: nil) == .notRunning)
+        #expect(machine.enter(.launching, reason: nil) == nil)
+        #expect(machine.enter(.inactive, reason: .alert) == .launching)
+        #expect(machine.enter(.inactive, reason: .call) == .inactive)
+    }
+}
+
+/// A display with a gate of its own: it remembers whether it was last told to allow or forbid GL.
+private final class GatedDisplay: Display {
+    var isForbidden = false
+    var told: [Bool] = []  // true: forbidGL, false: allowGL
+    func present(_ scene: Scene) {}
+    func finishGL() {}
+    func releaseSurfaces() {}
+    func restoreSurfaces() {}
+    func capture(_ name: String, scene: Scene) -> Frame { Frame(file: nil, hash: scene.contentHash) }
+    func keptImage(_ name: String) -> Frame? { nil }
+    func forbidGL() {
+        isForbidden = true
+        told.append(true)
+    }
+    func allowGL() {
+        isForbidden = false
+        told.append(false)
+    }
+}
+
+@Suite("The display's gate follows the machine's GL permission")
+struct GLGateFollowsTheMachineTests {
+    @Test("forbidden before launch, allowed when active, forbidden in the background and after the process ends")
+    func gateFollows() {
+        let display = GatedDisplay()
+        let runtime = Runtime(profile: .ios4, seed: 7, display: display)
+        #expect(display.isForbidden && runtime.isGLForbidden && !runtime.machine.isGLAllowed)
+        runtime.launch()
+        #expect(!display.isForbidden && !runtime.isGLForbidden)
+        runtime.inject(.homePressed)
+        #expect(display.isForbidden && runtime.isGLForbidden && runtime.status.state == .background)
+        runtime.inject(.iconTapped)
+        #expect(!display.isForbidden && runtime.machine.isGLAllowed)
+        runtime.inject(.homePressed)
+        runtime.inject(.terminatedByOS)
+        #expect(display.isForbidden && runtime.isGLForbidden)
+        #expect(
+            Array(display.told.prefix(5)) == [true, false, true, false, true]
+                && !display.told.dropFirst(5).contains(false))
+    }
+}
