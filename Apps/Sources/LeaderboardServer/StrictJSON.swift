@@ -66,51 +66,48 @@ enum StrictJSON {
         }
 
         mutating func object(depth: Int) throws(Failure) {
-            at += 1
-            skipSpace()
-            if next == UInt8(ascii: "}") {
-                at += 1
-                return
-            }
             var keys = Set<[UInt8]>()
-            while true {
-                skipSpace()
-                let start = at
-                guard next == UInt8(ascii: "\"") else { throw Failure(at, "expected a key (a trailing comma?)") }
-                guard keys.insert(try string()).inserted else { throw Failure(start, "a key twice in one object") }
-                skipSpace()
-                try expect(UInt8(ascii: ":"), "':'")
-                skipSpace()
-                try value(depth: depth + 1)
-                skipSpace()
-                if next == UInt8(ascii: ",") {
-                    at += 1
-                    continue
+            try elements(closing: UInt8(ascii: "}")) { reader throws(Failure) in
+                let start = reader.at
+                guard reader.next == UInt8(ascii: "\"") else {
+                    throw Failure(reader.at, "expected a key (a trailing comma?)")
                 }
-                try expect(UInt8(ascii: "}"), "',' or '}'")
-                return
+                guard keys.insert(try reader.string()).inserted else {
+                    throw Failure(start, "a key twice in one object")
+                }
+                reader.skipSpace()
+                try reader.expect(UInt8(ascii: ":"), "':'")
+                reader.skipSpace()
+                try reader.value(depth: depth + 1)
             }
         }
 
         mutating func array(depth: Int) throws(Failure) {
+            try elements(closing: UInt8(ascii: "]")) { reader throws(Failure) in
+                guard reader.next != UInt8(ascii: "]") else { throw Failure(reader.at, "a trailing comma") }
+                try reader.value(depth: depth + 1)
+            }
+        }
+
+        /// The elements of an object or array after its opening byte: none, or `element`s separated by commas, then
+        /// `closing`.
+        mutating func elements(
+            closing: UInt8, _ element: (inout Reader) throws(Failure) -> Void
+        ) throws(Failure) {
             at += 1
             skipSpace()
-            if next == UInt8(ascii: "]") {
+            if next == closing {
                 at += 1
                 return
             }
             while true {
                 skipSpace()
-                guard next != UInt8(ascii: "]") else { throw Failure(at, "a trailing comma") }
-                try value(depth: depth + 1)
+                try element(&self)
                 skipSpace()
-                if next == UInt8(ascii: ",") {
-                    at += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "]"), "',' or ']'")
-                return
+                guard next == UInt8(ascii: ",") else { break }
+                at += 1
             }
+            try expect(closing, "',' or '\(Character(Unicode.Scalar(closing)))'")
         }
 
         /// A string's raw bytes between its quotes (escapes kept as written, so `"a"` and `"\u0061"` are two keys:
