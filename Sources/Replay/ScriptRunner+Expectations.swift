@@ -105,39 +105,36 @@ extension ScriptRunner {
         case .success(let found): values = found
         case .failure(let why): return Mismatch(found: "\(why)", detail: "\(why)")
         }
-        for condition in conditions {
-            guard let value = values[condition.key] else {
-                let detail =
-                    "the snapshot has no '\(condition.key)'; it has \(values.keys.sorted().joined(separator: ", "))"
-                return Mismatch(found: detail, detail: detail)
-            }
-            if !condition.comparison.holds(value, condition.value) {
-                return Mismatch(
-                    found: "snapshot " + named(conditions, in: values),
-                    detail:
-                        "snapshot \(condition.key) is \(value), expected \(condition.comparison.rawValue)\(condition.value)"
-                )
-            }
+        return compare(conditions, with: values, noun: "snapshot") {
+            "the snapshot has no '\($0)'; it has \(values.keys.sorted().joined(separator: ", "))"
         }
-        return nil
     }
 
     /// `expect game`: the game's exported values now. A key the game does not export fails the line, naming the
     /// keys it does export.
     private static func checkGame(_ conditions: [SnapshotCondition], values: [String: Int64]) -> Mismatch? {
+        compare(conditions, with: values, noun: "game") {
+            let exported = values.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            return "the game exports no value '\($0)'; "
+                + (exported.isEmpty ? "it exports none" : "it exports \(exported.joined(separator: ", "))")
+        }
+    }
+
+    /// Each condition against `values` (`expect snapshot`, `expect game`): the first that fails, with `missing(key)`
+    /// for a key `values` lacks, else `NOUN KEY is V, expected OPVALUE` and the named values found.
+    private static func compare(
+        _ conditions: [SnapshotCondition], with values: [String: Int64], noun: String, missing: (String) -> String
+    ) -> Mismatch? {
         for condition in conditions {
             guard let value = values[condition.key] else {
-                let exported = values.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                let detail =
-                    "the game exports no value '\(condition.key)'; "
-                    + (exported.isEmpty ? "it exports none" : "it exports \(exported.joined(separator: ", "))")
+                let detail = missing(condition.key)
                 return Mismatch(found: detail, detail: detail)
             }
             if !condition.comparison.holds(value, condition.value) {
                 return Mismatch(
-                    found: "game " + named(conditions, in: values),
+                    found: "\(noun) " + named(conditions, in: values),
                     detail:
-                        "game \(condition.key) is \(value), expected \(condition.comparison.rawValue)\(condition.value)"
+                        "\(noun) \(condition.key) is \(value), expected \(condition.comparison.rawValue)\(condition.value)"
                 )
             }
         }

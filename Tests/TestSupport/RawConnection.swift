@@ -49,12 +49,12 @@ public final class RawConnection {
         _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
-    /// What the server sent within `seconds`, until it closed or the time passed.
-    public func receive(within seconds: Double) -> [UInt8] {
+    /// What the server sent within `seconds`, until it closed, the time passed, or `isEnough` holds of what came.
+    public func receive(within seconds: Double, until isEnough: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        while Date() < deadline, !isEnough(received) {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 50) == 1 else { continue }
             let count = recv(fd, &buffer, buffer.count, 0)
@@ -65,10 +65,7 @@ public final class RawConnection {
     }
 
     /// Sends `text` (ignores failures: the server may have closed the connection).
-    public func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
+    public func send(_ text: String) { send(bytes: Array(text.utf8)) }
 
     /// Whether the server has closed the connection (end of file or a reset, after any answer it sent first),
     /// waiting at most `seconds`.
@@ -89,21 +86,11 @@ public final class RawConnection {
     /// Sends a whole request and reads the answer's status line, within `seconds`; nil on timeout or close.
     public func exchange(_ request: String, seconds: Double = 5) -> String? {
         send(request)
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 50) == 1 else { continue }
-            let count = recv(fd, &buffer, buffer.count, 0)
-            if count <= 0 { break }
-            received += buffer[0..<count]
-            if let text = String(bytes: received, encoding: .utf8), let line = text.split(separator: "\r\n").first,
-                text.contains("\r\n\r\n")
-            {
-                return String(line)
-            }
+        let headEnd: [UInt8] = [13, 10, 13, 10]
+        let received = receive(within: seconds) { $0.firstRange(of: headEnd) != nil }
+        guard received.firstRange(of: headEnd) != nil, let text = String(bytes: received, encoding: .utf8) else {
+            return nil
         }
-        return nil
+        return text.split(separator: "\r\n").first.map(String.init)
     }
 }
