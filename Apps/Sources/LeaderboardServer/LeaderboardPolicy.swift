@@ -2,6 +2,7 @@
 // defaults a public server should run with. Tests shorten the times and inject a clock; the load benchmark lifts the
 // rate limits (it sends 11,000 submissions from one address in seconds).
 
+import EmbeddedServer
 import Foundation
 
 /// What the server allows and for how long it waits.
@@ -18,6 +19,9 @@ public struct LeaderboardPolicy: Sendable {
     public var idleTimeout: Double = 10
     /// Seconds from a request's head to the end of its body: a body trickled byte by byte is cut off.
     public var requestReadTimeout: Double = 10
+    /// Seconds a new connection has to send its first complete request head: a silent connection, or one whose head
+    /// is trickled a byte at a time, is cut off (later heads get `idleTimeout` from the last answer).
+    public var headTimeout: Double = 5
     /// The most connections open at once, over all addresses (lowered to the descriptor limit less a reserve).
     public var maximumConnections = 4096
     /// The most connections open at once from one client address (IPv6: one /64).
@@ -47,12 +51,14 @@ public struct LeaderboardPolicy: Sendable {
 
     /// The connection cap actually used: at most the process's descriptor limit less 64 (the database, logs and
     /// the listening socket need some), so that the server stops accepting before `accept` fails with EMFILE.
-    public var effectiveMaximumConnections: Int {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else {
-            return maximumConnections
-        }
-        return max(16, min(maximumConnections, Int(limit.rlim_cur) - 64))
+    public var effectiveMaximumConnections: Int { DescriptorLimit.connections(cap: maximumConnections) }
+
+    /// From this many open connections on, each new connection sheds the one that has waited longest on its client
+    /// (for a request head or the rest of a request): 1/32 of the cap below it (3,968 of 4,096), so that slow and
+    /// incomplete connections make room before the cap stops the server accepting anyone.
+    public var shedThreshold: Int {
+        let cap = effectiveMaximumConnections
+        return cap - max(1, cap / 32)
     }
 }
 

@@ -37,11 +37,16 @@ public enum LeaderboardServer {
         let service = LeaderboardService(store: store, rules: ScoreRules(levels: levels), policy: policy)
         LeaderboardRoutes.add(to: router, service: service)
         let ledger = ConnectionLedger(
-            limitPerAddress: policy.maximumConnectionsPerAddress, limitPerNetwork: policy.maximumConnectionsPerNetwork)
-        let readTimeout = TimeAmount.nanoseconds(Int64(policy.requestReadTimeout * 1e9))
+            limitPerAddress: policy.maximumConnectionsPerAddress, limitPerNetwork: policy.maximumConnectionsPerNetwork,
+            shedThreshold: policy.shedThreshold)
+        let head = TimeAmount.nanoseconds(Int64(policy.headTimeout * 1e9))
+        let idle = TimeAmount.nanoseconds(Int64(policy.idleTimeout * 1e9))
+        let read = TimeAmount.nanoseconds(Int64(policy.requestReadTimeout * 1e9))
         let http1 = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ConnectionGuardHandler(ledger: ledger, readTimeout: readTimeout)],
-            idleTimeout: .nanoseconds(Int64(policy.idleTimeout * 1e9)),
+            additionalChannelHandlers: [
+                ConnectionGuardHandler(ledger: ledger, headTimeout: head, idleTimeout: idle, readTimeout: read)
+            ],
+            idleTimeout: idle,
             httpDecoderConfiguration: .init(
                 maxHeaderFieldSize: policy.maximumHeaderFieldBytes, maxHeaderListSize: policy.maximumHeaderBytes,
                 maxHeaderFieldCount: 100))

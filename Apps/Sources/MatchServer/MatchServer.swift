@@ -54,7 +54,12 @@ public enum MatchServer {
             router: router,
             server: server,
             configuration: ApplicationConfiguration(
-                address: .hostname(host, port: port), serverName: "interlude-match", backlog: 256),
+                address: .hostname(host, port: port), serverName: "interlude-match", backlog: 256,
+                // Every connection, upgraded or waiting, within the descriptor limit: past it the server stops
+                // accepting (the backlog waits) instead of failing `accept` with EMFILE.
+                availableConnectionsDelegate: MaximumAvailableConnections(
+                    DescriptorLimit.connections(cap: policy.maximumConnections + hub.upgradeGate.limit),
+                    logger: logger)),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) }, logger: logger)
     }
 

@@ -1,11 +1,13 @@
 // UpgradeGate: the match server's defence before a connection becomes a WebSocket, where Hummingbird sets no limit:
 // a TCP connection that sends nothing, or part of a request head, would hold a file descriptor for ever. Every
 // connection is counted from its accept until its upgrade (or its end): at most `limit` of them at once, and at most
-// `limitPerAddress` from one client (ClientAddress: IPv4 /32, IPv6 /64); one over is closed at once, and one not
-// upgraded within `deadline` is closed then. The WebSocket upgrade removes the connection's handler (`upgraded`),
+// `limitPerAddress` from one client (ClientAddress: IPv4 /32, IPv6 /64); one over its client's share is closed at
+// once; when the gate is full the one that has waited longest is closed for the newcomer; one not upgraded within
+// `deadline` is closed then. The WebSocket upgrade removes the connection's handler (`upgraded`),
 // which stops its clock and frees its place; after that MatchHub's own limits apply (hello deadline, idle timeout,
 // connections per address).
 
+import Dispatch
 import EmbeddedServer
 import HummingbirdCore
 import HummingbirdWebSocket
@@ -13,40 +15,63 @@ import Logging
 import NIOCore
 import Synchronization
 
-/// Connections accepted and not yet upgraded, counted in total and per client.
+/// Connections accepted and not yet upgraded, counted in total and per client, with when each was accepted.
 public final class UpgradeGate: Sendable {
     /// Seconds a connection has to complete its WebSocket upgrade.
     public let deadline: Double
-    /// The most connections waiting for their upgrade at once, and from one client.
+    /// The most connections waiting for their upgrade at once (at most half the descriptor limit less its reserve:
+    /// waiting sockets never take the descriptors upgraded players need), and from one client.
     public let limit: Int
     public let limitPerAddress: Int
-    private let waiting = Mutex<(total: Int, byAddress: [String: Int])>((0, [:]))
+    private struct Waiting {
+        var total = 0
+        var byAddress: [String: Int] = [:]
+        var channels: [ObjectIdentifier: (channel: any Channel, since: UInt64)] = [:]
+        var shed = 0
+    }
+    private let waiting = Mutex(Waiting())
 
     public init(deadline: Double, limit: Int, limitPerAddress: Int) {
         self.deadline = deadline
-        self.limit = limit
+        self.limit = min(limit, max(8, DescriptorLimit.connections(cap: .max) / 2))
         self.limitPerAddress = limitPerAddress
     }
 
     /// Connections waiting for their upgrade now.
     public var waitingCount: Int { waiting.withLock { $0.total } }
 
-    /// Counts a new connection from `address`; false (not counted) when the gate or that client is full.
-    func admit(_ address: String) -> Bool {
-        waiting.withLock { waiting in
-            guard waiting.total < limit, waiting.byAddress[address, default: 0] < limitPerAddress else { return false }
+    /// Connections closed so far to make room for newer ones when the gate was full.
+    public var shedCount: Int { waiting.withLock { $0.shed } }
+
+    /// Counts a new connection from `address`; false (not counted) when that client holds its share. When the gate
+    /// is full, the connection that has waited longest is closed to make room: a flood of silent sockets from many
+    /// addresses churns through itself, and a client that upgrades at once gets in.
+    func admit(_ address: String, channel: any Channel) -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let (admitted, victim): (Bool, (any Channel)?) = waiting.withLock { waiting in
+            guard waiting.byAddress[address, default: 0] < limitPerAddress else { return (false, nil) }
+            var victim: (any Channel)? = nil
+            if waiting.total >= limit, let oldest = waiting.channels.min(by: { $0.value.since < $1.value.since }) {
+                waiting.channels[oldest.key] = nil
+                waiting.shed += 1
+                victim = oldest.value.channel
+            }
             waiting.total += 1
             waiting.byAddress[address, default: 0] += 1
-            return true
+            waiting.channels[ObjectIdentifier(channel)] = (channel, now)
+            return (true, victim)
         }
+        victim?.close(promise: nil)
+        return admitted
     }
 
     /// A counted connection upgraded or ended.
-    func release(_ address: String) {
+    func release(_ address: String, channel: any Channel) {
         waiting.withLock { waiting in
             waiting.total -= 1
             let left = waiting.byAddress[address, default: 1] - 1
             waiting.byAddress[address] = left > 0 ? left : nil
+            waiting.channels[ObjectIdentifier(channel)] = nil
         }
     }
 
@@ -88,7 +113,7 @@ final class UpgradeDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
         closing = nil
         if isCounted {
             isCounted = false
-            gate.release(address)
+            gate.release(address, channel: context.channel)
         }
     }
 }
@@ -103,7 +128,7 @@ struct GatedChildChannel: ServerChildChannel {
         let address = ClientAddress.key(channel.remoteAddress)
         // Refused before any HTTP handler exists: the connection is closed without a word (and without a log line:
         // an attack's connections would otherwise fill the log).
-        guard gate.admit(address) else {
+        guard gate.admit(address, channel: channel) else {
             channel.close(promise: nil)
             return channel.eventLoop.makeFailedFuture(ChannelError.inputClosed)
         }

@@ -12,12 +12,14 @@ import ShooterPlatform
 
 /// The child's side: serve `database` until standard input closes.
 enum ServeChild {
-    static func run(database: String) throws -> Never {
+    /// `public`: the defaults a public server runs with (the slowloris check); otherwise no rate limits, and no
+    /// cap per address (every load client is on 127.0.0.1).
+    static func run(database: String, public: Bool = false) throws -> Never {
         let levels = try LevelFiles.load(from: try AssetDirectory.locate())
         let store = try LeaderboardStore(database: database)
-        // No rate limits, and no cap per address: every client is on 127.0.0.1.
         var policy = LeaderboardPolicy.unlimited
         policy.maximumConnectionsPerAddress = policy.maximumConnections
+        if `public` { policy = LeaderboardPolicy() }
         let server = try EmbeddedLeaderboardServer(store: store, levels: levels, policy: policy)
         print("port \(server.port)")
         fflush(nil)
@@ -60,11 +62,12 @@ final class ServerProcess {
         var submissions = 0
     }
 
-    /// Starts a server over `database` and waits (at most `deadline` seconds) for it to listen.
-    init(database: String, deadline: Double = 60) throws {
+    /// Starts a server over `database` (with the public defaults when `public`) and waits (at most `deadline`
+    /// seconds) for it to listen.
+    init(database: String, public: Bool = false, deadline: Double = 60) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--serve", database]
+        process.arguments = [`public` ? "--serve-public" : "--serve", database]
         input = Pipe()
         output = Pipe()
         process.standardInput = input

@@ -7,6 +7,8 @@
 // exactly once, none lost, none doubled. Exits 1 if the audit fails.
 //   swift run -c release leaderboard-load [--clients 50] [--submissions 10000] [--rank 1000000] [--queries 2000]
 //       [--db postgres://USER@HOST:PORT/DB [--servers 2]]
+//   swift run -c release leaderboard-load --slowloris [--addresses 66] [--per-address 64] [--probes 50]
+// (--slowloris: the distributed slowloris check of issue 28, Slowloris.swift.)
 // With --db, the servers store in that PostgreSQL database (a fresh schema of it), --servers processes on one
 // database; client C talks to server C mod N and sends its retries to the next one, so every retry crosses
 // servers; the same-run reference is then PostgreSQL's own: single-row INSERT transactions from as many
@@ -132,8 +134,11 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
     return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
 }
 
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--serve" {
-    try ServeChild.run(database: CommandLine.arguments[2])
+if CommandLine.arguments.count == 3, ["--serve", "--serve-public"].contains(CommandLine.arguments[1]) {
+    try ServeChild.run(database: CommandLine.arguments[2], public: CommandLine.arguments[1] == "--serve-public")
+}
+if CommandLine.arguments.dropFirst().first == "--slowloris" {
+    try SlowlorisCheck.run(Array(CommandLine.arguments.dropFirst(2)))
 }
 let options = Options(CommandLine.arguments)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leaderboard-load-\(getpid())")

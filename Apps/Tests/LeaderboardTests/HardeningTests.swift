@@ -145,3 +145,68 @@ final class NetworkCapTests: ServerTestCase {
         XCTAssertFalse(again.isClosedByServer(within: 0.3), "the freed share is not given back")
     }
 }
+
+/// Issue 28 point 2: slow and incomplete connections spread over many networks (each under its per-address and
+/// per-network caps) are shed near the global cap, oldest first, so that the cap never stops the server accepting a
+/// client that sends a request; and a request head trickled a byte at a time is cut at the head deadline.
+final class SheddingTests: ServerTestCase {
+    override var policy: LeaderboardPolicy {
+        var policy = super.policy
+        policy.maximumConnections = 128  // shed from 124 open on
+        policy.headTimeout = 3
+        policy.idleTimeout = 30  // only the head deadline and shedding may close a connection here
+        policy.requestReadTimeout = 30
+        return policy
+    }
+
+    func testSlowConnectionsFromManyNetworksAreShedOldestFirstAndHealthAnswers() throws {
+        // 11 networks x 16 slow connections: 176 against a cap of 128. Without shedding the cap is full and
+        // /health waits in the listen backlog until a deadline frees a place.
+        var slow: [RawConnection] = []
+        for index in 0..<176 {
+            let connection = try XCTUnwrap(RawConnection(port: server.port, from: "127.\(index / 16 + 10).0.1"))
+            connection.send(index % 2 == 0 ? "GET /health HTTP/1.1\r\nHo" : "POST /v1/players HTTP/1.1\r\n")
+            slow.append(connection)
+            if index % 16 == 15 { Thread.sleep(forTimeInterval: 0.02) }  // so that "oldest" is well defined
+        }
+        var times: [Double] = []
+        for _ in 0..<10 {
+            let started = Date()
+            let status = RawConnection(port: server.port)?.exchange("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            times.append(Date().timeIntervalSince(started))
+            XCTAssertEqual(status, "HTTP/1.1 200 OK")
+        }
+        XCTAssertLessThan(times.max() ?? 99, 0.5, "every /health answered while the cap was full: \(times)")
+        // The oldest were shed; the newest still wait (the head deadline, 3 s, has not passed for them).
+        let oldestClosed = slow.prefix(40).filter { $0.isClosedByServer(within: 0.2) }.count
+        let newestOpen = slow.suffix(40).filter { !$0.isClosedByServer(within: 0) }.count
+        XCTAssertEqual(oldestClosed, 40, "the 40 oldest slow connections were shed")
+        XCTAssertEqual(newestOpen, 40, "the 40 newest are still open")
+    }
+
+    func testAHeadTrickledAByteAtATimeIsCutAtTheHeadDeadline() throws {
+        let connection = try XCTUnwrap(RawConnection(port: server.port))
+        let head =
+            Array("GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 150)
+        let started = Date()
+        var sent = 0
+        while sent < head.count, !connection.isClosedByServer(within: 0) {
+            connection.send(bytes: [head[sent]])  // each byte resets the idle timeout, never the head deadline
+            sent += 1
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let took = Date().timeIntervalSince(started)
+        XCTAssertTrue(connection.isClosedByServer(within: 1), "the trickled head was cut")
+        XCTAssertLessThan(sent, head.count, "before all of it arrived")
+        XCTAssertGreaterThan(took, 2.9, "not before the 3 s head deadline (\(took) s)")
+        XCTAssertLessThan(took, 4.5, "within a quarter of the deadline after it (\(took) s)")
+    }
+
+    func testAnAnsweredConnectionIsNotCutAtTheHeadDeadline() throws {
+        let connection = try XCTUnwrap(RawConnection(port: server.port))
+        XCTAssertEqual(connection.exchange("GET /health HTTP/1.1\r\nHost: x\r\n\r\n"), "HTTP/1.1 200 OK")
+        // Keep-alive: after an answer, the next head has the idle timeout (30 s here), not the head deadline.
+        XCTAssertFalse(connection.isClosedByServer(within: 3.5), "a kept-alive connection stays open")
+        XCTAssertEqual(connection.exchange("GET /health HTTP/1.1\r\nHost: x\r\n\r\n"), "HTTP/1.1 200 OK")
+    }
+}
