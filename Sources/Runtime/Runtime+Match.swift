@@ -15,8 +15,8 @@ extension Runtime {
         match = transport
     }
 
-    /// A script's match line (`peer join NAME`, `peer WORD NAME`, `match down`, ...), applied now; its effect on the game arrives
-    /// through the lockstep. Returns why it could not be done, or nil; the transcript says either.
+    /// A script's match line (`peer join NAME`, `peer WORD NAME`, `match down`, ...), applied now; its effect on the
+    /// game arrives through the lockstep. Returns why it could not be done, or nil; the transcript says either.
     @discardableResult
     public func configureMatch(_ setting: MatchSetting) -> String? {
         let (name, args) = Self.describe(setting)

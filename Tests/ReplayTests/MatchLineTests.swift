@@ -1,5 +1,5 @@
-// MatchLineTests: the match lines (`peer join|leave NAME`, the shooter's `peer fire NAME`, `match down|up`, `expect seenBy|unseenBy NAME`):
-// parsed, written back the same, and refused with the place and what was expected.
+// MatchLineTests: the match lines (`peer join|leave NAME`, the shooter's `peer fire NAME`, `match down|up`,
+// `expect seenBy|unseenBy NAME`): parsed, written back the same, and refused with the place and what was expected.
 
 import Lifecycle
 import Replay

@@ -5,7 +5,10 @@ import XCTest
 /// and characters and never read; version 1's words and clients are refused.
 final class WireDataTests: XCTestCase {
     func testDataWithinTheLimitsIsAccepted() throws {
-        for data in ["x", "state 3.5 2.5 -1.5707964 100", "{\"a\":[1,2]} \\ é ✓", String(repeating: "d", count: 512)] {
+        let accepted = [
+            "x", "state 3.5 2.5 -1.5707964 100", "{\"a\":[1,2]} \\ é ✓", String(repeating: "d", count: 512),
+        ]
+        for data in accepted {
             XCTAssertNoThrow(try validateMatchData(data), data)
             let send = MatchClientMessage.send(tick: 7, data: data)
             XCTAssertEqual(try MatchClientMessage(json: send.json), send)
