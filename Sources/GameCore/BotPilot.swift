@@ -86,12 +86,12 @@ public struct BotPilot: Hashable, Sendable {
     /// True when a bot firing by itself fires at `tick`.
     public func fires(at tick: Int64) -> Bool { tick > 0 && tick % Self.firePeriod == 0 }
 
-    /// A pilot for an `InMemoryMatch` (or a socket transport's scripted peers): each peer walks its own tour
-    /// of the level the match is for.
+    /// The scripted peers of a match (an `InMemoryMatch`, a socket transport's bots): each peer walks its own tour
+    /// of the level the match is for and sends its pose as its state; `peer fire NAME` is a shot from there.
     /// The tours are worked out once per peer and level.
-    public static func matchPilot(levels: [Level]) -> InMemoryMatch.Pilot {
+    public static func matchPilot(levels: [Level]) -> MatchPilot<GameMessage> {
         let cache = PilotCache()
-        return { name, number, tick in
+        let pose: @Sendable (String, Int, Int64) -> PeerPose = { name, number, tick in
             let index = max(0, min(levels.count, number) - 1)
             let key = "\(index) \(name)"
             if let pilot = cache.pilots[key] { return pilot.pose(at: tick) }
@@ -99,6 +99,9 @@ public struct BotPilot: Hashable, Sendable {
             cache.pilots[key] = pilot
             return pilot.pose(at: tick)
         }
+        return MatchPilot(
+            state: { name, level, tick in .state(pose(name, level, tick)) },
+            says: { word, name, level, tick in word == "fire" ? .shot(pose(name, level, tick)) : nil })
     }
 }
 

@@ -39,7 +39,7 @@ extension Game: LifecycleGame {
         case .fire:
             if let why = whyCannotFire { return why }
             fire()
-            if state.screen == .multiplayer { reports.append(.fired) }
+            if state.screen == .multiplayer { shotPending = true }
         case .look(let yaw, let pitch):
             guard state.isRunning else { return "look needs a running game" }
             look(yawMillidegrees: yaw, pitchMillidegrees: pitch)

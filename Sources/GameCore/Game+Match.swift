@@ -2,18 +2,21 @@
 // health: a shot from another player, applied at the lockstep's tick, hurts us if its line meets us before a
 // wall; our shots at another player flash its sprite and show the hit marker, and its own game decides its
 // damage. So no message needs the other side's simulation (enemies, pickups stay each player's own), and the
-// lockstep carries only poses, shots, joins and leaves.
+// lockstep carries only our messages (GameMessage.swift: states and shots), joins and leaves. Another player is the
+// match server's id for it, never its name: a `left` removes only the player with its id.
 
 import Lifecycle
 import Runtime
 
 /// Another player in the match, as the last state message placed it.
 public struct PeerPlayer: Hashable, Sendable {
-    public var name: String
+    public var id: Int  // the match server's id for it: its identity (not hashed: a replay's ids may differ)
+    public var name: String  // what the HUD shows
     public var pose: PeerPose
     public var flash: Int64  // steps of hit flash left (our shot hit it)
 
-    public init(name: String, pose: PeerPose, flash: Int64 = 0) {
+    public init(id: Int, name: String, pose: PeerPose, flash: Int64 = 0) {
+        self.id = id
         self.name = name
         self.pose = pose
         self.flash = flash
@@ -28,31 +31,44 @@ extension Game {
     public static let roundSteps = Int64(3 * 60 * stepsPerSecond)
     static let peerShotDamage = 10
 
-    public var matchPose: PeerPose? {
+    /// Our pose and health, what the other players see of us.
+    var pose: PeerPose {
+        PeerPose(x: state.player.x, z: state.player.z, yaw: state.player.yaw, health: state.player.health)
+    }
+
+    public var matchState: GameMessage? {
         guard state.screen == .multiplayer else { return nil }
-        let player = state.player
-        return PeerPose(x: player.x, z: player.z, yaw: player.yaw, health: player.health)
+        return .state(pose)
+    }
+
+    /// Our shot, from where we stand now, when we fired in a match since the last call.
+    public mutating func takeMatchMessages() -> [GameMessage] {
+        defer { shotPending = false }
+        guard shotPending, state.screen == .multiplayer else { return [] }
+        return [.shot(pose)]
     }
 
     public var peerNames: [String] { state.peers.map(\.name) }
 
-    public mutating func apply(_ event: MatchEvent) {
+    public var matchPilot: MatchPilot<GameMessage> { BotPilot.matchPilot(levels: levels) }
+
+    public mutating func apply(_ event: MatchEvent<GameMessage>) {
         switch event {
-        case .joined(let name):
-            guard state.screen == .multiplayer, !state.peers.contains(where: { $0.name == name }) else { return }
+        case .joined(let peer):
+            guard state.screen == .multiplayer, !state.peers.contains(where: { $0.id == peer.id }) else { return }
             let start = level.positions(of: .start)[0]
             let pose = PeerPose(x: Float(start.x) + 0.5, z: Float(start.z) + 0.5, yaw: level.startYaw)
-            state.peers.append(PeerPlayer(name: name, pose: pose))
-            state.notice = "player \(name) joined"
-        case .left(let name, let reason):
-            guard let index = state.peers.firstIndex(where: { $0.name == name }) else { return }
+            state.peers.append(PeerPlayer(id: peer.id, name: peer.name, pose: pose))
+            state.notice = "player \(peer.name) joined"
+        case .left(let peer, let reason):
+            guard let index = state.peers.firstIndex(where: { $0.id == peer.id }) else { return }
             state.peers.remove(at: index)
-            state.notice = "player \(name) left" + (reason == .left ? "" : " (\(reason.rawValue))")
-        case .moved(let name, let pose):
-            guard let index = state.peers.firstIndex(where: { $0.name == name }) else { return }
+            state.notice = "player \(peer.name) left" + (reason == .left ? "" : " (\(reason.rawValue))")
+        case .message(let peer, .state(let pose)):
+            guard let index = state.peers.firstIndex(where: { $0.id == peer.id }) else { return }
             state.peers[index].pose = pose
-        case .fired(let name, let pose):
-            guard state.isRunning, let index = state.peers.firstIndex(where: { $0.name == name }) else { return }
+        case .message(let peer, .shot(let pose)):
+            guard state.isRunning, let index = state.peers.firstIndex(where: { $0.id == peer.id }) else { return }
             state.peers[index].pose.yaw = pose.yaw
             if shot(from: pose, hits: state.player.x, state.player.z) { hurt(Self.peerShotDamage) }
         case .lost(let why):

@@ -21,6 +21,7 @@ public struct Game: Hashable, Sendable {
     let levelPickups: [[Pickup]]  // per level: the pickups a session starts a level with
     var outcomes: [GameOutcome] = []  // not yet taken by the runtime
     var reports: [GameReport] = []  // what actions asked of the runtime, not yet taken
+    var shotPending = false  // we fired in a match since the runtime last took our messages
 
     public init(seed: UInt64, levels: [Level] = [.hangar]) {
         precondition(!levels.isEmpty, "a game needs at least one level")
@@ -108,6 +109,7 @@ public struct Game: Hashable, Sendable {
     /// The multiplayer match was lost (peers dropped): back to the menu, the player must re-join.
     public mutating func leaveMatch() {
         state.peers = []
+        shotPending = false
         guard state.screen == .multiplayer else { return }
         goToMenu()
         state.notice = "match left: join again from the menu"

@@ -57,6 +57,9 @@ extension GameAction: ScriptAction {
         "play", "openLeaderboard", "closeLeaderboard", "menu", "resume", "fire", "input", "look",
     ]
 
+    /// A scripted peer's `peer fire NAME`: it shoots at us (`GameMessage.shot`, BotPilot's pose).
+    public static let peerWords = ["fire"]
+
     public static func read(_ words: inout ActionWords) throws(ScriptError) -> GameAction {
         switch words.name.text {
         case "play": return try readPlay(&words)

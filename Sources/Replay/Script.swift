@@ -67,7 +67,8 @@ public enum Command<Action: ScriptAction>: Hashable, Sendable {
     case capture(String)
     /// `leaderboard ...`: the fake (later real) leaderboard server's behaviour from now on.
     case leaderboard(LeaderboardSetting)
-    /// `peer join|leave|fire NAME`, `match down|up`: what the scripted peers and the match server do now.
+    /// `peer join|leave|WORD NAME`, `match down|up`: what the scripted peers and the match server do now (WORD: the
+    /// game's, `ScriptAction.peerWords`).
     case match(MatchSetting)
 
     /// The time of a timed line, nil for the others.

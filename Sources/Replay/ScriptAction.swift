@@ -17,6 +17,14 @@ public protocol ScriptAction: PlayerAction {
     static func read(_ words: inout ActionWords) throws(ScriptError) -> Self
     /// The action as the words after `at <t>`, which `read` reads back to the same action.
     var scriptText: String { get }
+    /// The words a scripted peer's line `peer WORD NAME` may use besides the engine's `join` and `leave`: the
+    /// messages of the game's (`LifecycleGame.Message`) that a script can make a peer send, each turned into its
+    /// message by the game's `MatchPilot.says` (the shooter's: `fire`). Default: none.
+    static var peerWords: [String] { get }
+}
+
+extension ScriptAction {
+    public static var peerWords: [String] { [] }
 }
 
 /// The words of one action line after its time, read from the left, and errors that point at them.

@@ -36,8 +36,8 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
         case unknownSMSStyle
         /// `leaderboard` is followed by something other than `delay=`, `down` or `up`.
         case unknownLeaderboardSetting
-        /// `peer` is followed by something other than `join`, `leave` or `fire`, or `match` by other than `down`
-        /// or `up`.
+        /// `peer` is followed by something other than `join`, `leave` or one of the game's `peerWords`, or `match` by
+        /// other than `down` or `up`.
         case unknownMatchSetting
         /// A time or duration is not a number followed by a unit.
         case badTime

@@ -62,15 +62,16 @@ extension ScriptSyntax {
 }
 
 extension ScriptReader {
-    /// `peer join NAME | leave NAME | fire NAME`.
+    /// `peer join NAME | leave NAME | WORD NAME`, WORD one of the game's `peerWords`.
     func readPeer(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
-        let verbs = ["join", "leave", "fire"]
-        let verb = try cursor.require("join, leave or fire", after: "peer")
+        let verbs = ["join", "leave"] + Action.peerWords
+        let listed = Self.alternatives(verbs)
+        let verb = try cursor.require(listed, after: "peer")
         guard verbs.contains(verb.text) else {
             throw cursor.error(
                 .unknownMatchSetting, at: verb,
                 "unknown peer action '\(verb.shown)'\(Suggestion.phrase(for: verb.text, among: verbs)); "
-                    + "expected join, leave or fire")
+                    + "expected \(listed)")
         }
         let token = try cursor.require("a peer's name", after: "peer \(verb.text)")
         let name = try Self.peerName(token, in: cursor)
@@ -78,8 +79,14 @@ extension ScriptReader {
         switch verb.text {
         case "join": return .match(.peerJoin(name))
         case "leave": return .match(.peerLeave(name))
-        default: return .match(.peerFire(name))
+        default: return .match(.peerSends(name, word: verb.text))
         }
+    }
+
+    /// `a, b or c`.
+    static func alternatives(_ words: [String]) -> String {
+        guard words.count > 1 else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
     }
 
     /// `match down | up`.

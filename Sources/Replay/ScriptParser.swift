@@ -10,7 +10,8 @@
 //        | snapshot key<op>value... | screen NAME    (only after a timed line)
 //   capture "name"                              letters, digits, - _ .
 //   leaderboard delay=<duration> | down | up
-//   peer join|leave|fire NAME                   a scripted peer in the match (NAME: letters, digits, _)
+//   peer join|leave NAME                        a scripted peer in the match (NAME: letters, digits, _)
+//   peer WORD NAME                              the scripted peer sends the game's message WORD (`peerWords`)
 //   match down | up                             the match server goes away, or comes back
 //   expect seenBy NAME | unseenBy NAME          the scripted peer NAME sees us in the match, or not
 // Limits: timed lines at most 24 h after the start (`latestTime`); `input` and `delay=` durations at most 1 h

@@ -32,7 +32,7 @@ public enum ScriptWriter {
         case .leaderboard(.up): return "leaderboard up"
         case .match(.peerJoin(let name)): return "peer join \(name)"
         case .match(.peerLeave(let name)): return "peer leave \(name)"
-        case .match(.peerFire(let name)): return "peer fire \(name)"
+        case .match(.peerSends(let name, let word)): return "peer \(word) \(name)"
         case .match(.down): return "match down"
         case .match(.up): return "match up"
         }

@@ -36,6 +36,9 @@ public protocol LifecycleGame: Sendable {
     associatedtype Action: PlayerAction
     /// What the player can hold down until released (a window's held keys); `Never` for a game with none.
     associatedtype Control: Hashable & Sendable = Never
+    /// What the players of a match tell each other, in the game's own words (MatchMessage.swift); `NoMatchMessage`
+    /// for a game without multiplayer, which then writes none of the match's requirements.
+    associatedtype Message: MatchMessage = NoMatchMessage
 
     // MARK: Facts the life cycle acts on
 
@@ -84,13 +87,20 @@ public protocol LifecycleGame: Sendable {
     /// Shows the player a one-line notice (a save that could not be read, a match that ended while away).
     mutating func tell(_ notice: String)
 
-    // MARK: The match
+    // MARK: The match (a capability: a game without one has `NoMatchMessage` and the defaults)
 
-    /// What the match tells the game (another player joined, moved, fired, left; the match was lost), at the
-    /// lockstep's tick for it.
-    mutating func apply(_ event: MatchEvent)
-    /// Our state as the other players see it, in a multiplayer session; nil otherwise.
-    var matchPose: PeerPose? { get }
+    /// What the match tells the game (another player joined or left, sent one of the game's messages; the match
+    /// was lost), at the lockstep's tick for it. A player is its `MatchPeer.id`, never its name: a `left` removes
+    /// only the member with that id.
+    mutating func apply(_ event: MatchEvent<Message>)
+    /// Our state as the other players see it, in a multiplayer session; nil otherwise. The transport sends the
+    /// newest every state period (`MatchLockstep`).
+    var matchState: Message? { get }
+    /// The messages for the other players since the last call (e.g. a shot), oldest first. The runtime takes them
+    /// every step: it sends them while in a match and drops them otherwise.
+    mutating func takeMatchMessages() -> [Message]
+    /// What a script's scripted peers send (their state, and the game's `peer WORD NAME` lines).
+    var matchPilot: MatchPilot<Message> { get }
     /// The other players the game shows, in the order they joined (`expect peers N` counts them).
     var peerNames: [String] { get }
     /// The game a new process starts with: the same configuration (levels, seed), a fresh state.
@@ -149,12 +159,18 @@ extension LifecycleGame {
     public mutating func timerFired(_ name: TimerName) {}
     public mutating func leaveMatch() {}
     public mutating func tell(_ notice: String) {}
-    public mutating func apply(_ event: MatchEvent) {}
-    public var matchPose: PeerPose? { nil }
     public var peerNames: [String] { [] }
+    public var matchPilot: MatchPilot<Message> { .silent }
     public var maximumScore: Int64 { 0 }
     public var levelCount: Int { 1 }
     public var exportedValues: [String: Int64] { [:] }
+}
+
+/// What a game without multiplayer need not write: it is never in a match.
+extension LifecycleGame where Message == NoMatchMessage {
+    public mutating func apply(_ event: MatchEvent<NoMatchMessage>) {}
+    public var matchState: NoMatchMessage? { nil }
+    public mutating func takeMatchMessages() -> [NoMatchMessage] { [] }
 }
 
 /// A scene a display can draw. `contentHash` stands for a frame when nothing is rendered (`--no-render`): it must
@@ -183,8 +199,6 @@ public enum GameReport: Hashable, Sendable {
     case leaderboardOpened
     /// A score to submit, once per `run` and `level` (a higher one of the same run and level replaces it).
     case score(level: Int, run: Int64, points: Int64)
-    /// The player fired in a match: the runtime sends the shot to the other players (multiplayer's own report).
-    case fired
 }
 
 /// A decoded snapshot: the game's state and the runtime's extras.

@@ -99,8 +99,6 @@ extension Runtime {
             case .sessionEnded:
                 match.leave(tick: nextStep)
                 timers.discard(timers.names)
-            case .fired:
-                shotPending = match.isConnected
             case .leaderboardOpened:
                 leaderboard.send(.fetchTop, now: now)
             case .score(let level, let run, let points):

@@ -1,20 +1,22 @@
 // Runtime+Match: the multiplayer match through the `MatchTransport` port. A multiplayer session joins the match
 // (`sessionStarted`), every fixed step while connected exchanges the step's messages (lockstep: see
-// MatchTransport.swift), the session's end and `disconnectPeers` close the connection. What the match tells the
-// game is applied at the frame point, never inside a network callback, and written to the transcript as events
-// (`peerJoined`, `peerLeft`, `peerFired`, `matchLost`; state messages only through the simulation's hash).
+// MatchTransport.swift), the session's end and `disconnectPeers` close the connection. The messages are the game's
+// own (`LifecycleGame.Message`); the runtime carries them without reading them. What the match tells the game is
+// applied at the frame point, never inside a network callback, and written to the transcript as events
+// (`peerJoined`, `peerLeft`, `matchLost`, and a message's own words when the game gives it some, e.g. the
+// shooter's `peerFired`; its states only through the simulation's hash).
 
 import Lifecycle
 
 extension Runtime {
     /// Talks to matches through `transport` from now on (an app not yet in a match).
-    public func useMatch(_ transport: any MatchTransport) {
+    public func useMatch(_ transport: any MatchTransport<Game.Message>) {
         match.leave(tick: nextStep)
         match = transport
     }
 
-    /// A script's match line (`peer join NAME`, `match down`, ...), applied now; its effect on the game arrives
-    /// through the lockstep. Returns why it could not be done, or nil; the transcript says either.
+    /// A script's match line (`peer join NAME`, `peer WORD NAME`, `match down`, ...), applied now; its effect on the
+    /// game arrives through the lockstep. Returns why it could not be done, or nil; the transcript says either.
     @discardableResult
     public func configureMatch(_ setting: MatchSetting) -> String? {
         let (name, args) = Self.describe(setting)
@@ -33,7 +35,6 @@ extension Runtime {
     /// Joins the match of `level` for a multiplayer session that just began; a refusal ends the session with
     /// the reason on screen.
     func joinMatch(level: Int) {
-        shotPending = false
         if let why = match.join(level: level, name: playerName, tick: nextStep) {
             transcript.append(now, .event(name: "matchLost", args: why))
             game.apply(.lost(why: why))
@@ -41,12 +42,12 @@ extension Runtime {
         }
     }
 
-    /// One step's exchange with the match, after the simulation: our state and shot out, the events due in.
+    /// One step's exchange with the match, after the simulation: our state and messages out (dropped outside a
+    /// match), the events due in.
     func exchangeWithMatch() {
+        let outgoing = game.takeMatchMessages()
         guard match.isInMatch else { return }
-        let shot = shotPending
-        shotPending = false
-        let events = match.exchange(tick: nextStep - 1, pose: game.matchPose, fired: shot)
+        let events = match.exchange(tick: nextStep - 1, state: game.matchState, outgoing: outgoing)
         for event in events {
             if let (name, args) = event.transcriptEntry { transcript.append(now, .event(name: name, args: args)) }
             game.apply(event)
@@ -59,7 +60,7 @@ extension Runtime {
         switch setting {
         case .peerJoin(let name): return ("peer", "join \(name)")
         case .peerLeave(let name): return ("peer", "leave \(name)")
-        case .peerFire(let name): return ("peer", "fire \(name)")
+        case .peerSends(let name, let word): return ("peer", "\(word) \(name)")
         case .down: return ("match", "down")
         case .up: return ("match", "up")
         }

@@ -47,7 +47,7 @@ extension Runtime {
         set { online.leaderboardTop = newValue }
     }
     /// The match (multiplayer): its port, in memory unless the host gave a real one (`useMatch`).
-    public internal(set) var match: any MatchTransport {
+    public internal(set) var match: any MatchTransport<Game.Message> {
         get { online.match }
         set { online.match = newValue }
     }
@@ -55,10 +55,6 @@ extension Runtime {
     public var playerName: String {
         get { online.playerName }
         set { online.playerName = newValue }
-    }
-    var shotPending: Bool {
-        get { online.shotPending }
-        set { online.shotPending = newValue }
     }
 
     /// How many recent transcript lines to keep (nil, the default: every line). See `Transcript.limit`.

@@ -54,7 +54,6 @@ extension Runtime {
         case .disconnectPeers:
             let count = match.isInMatch || match.isConnected ? 1 : 0
             match.leave(tick: nextStep)
-            shotPending = false
             game.leaveMatch()
             if count > 0 { timers.discard(timers.names) }
             return "\(count) dropped"
@@ -122,6 +121,5 @@ extension Runtime {
         leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
         leaderboardTop = []
         match.leave(tick: nextStep)  // the process's socket closes with it
-        shotPending = false
     }
 }

@@ -43,7 +43,7 @@ public final class Runtime<Game: LifecycleGame> {
     public internal(set) var game: Game
     /// The game's and the runtime's timers.
     public internal(set) var timers = TimerSet(gameTimers: Game.timers)
-    var online = Online()
+    var online: Online<Game.Message>
     public internal(set) var transcript = Transcript()
     var invariantState = InvariantState()
     var saved = SaveState()
@@ -66,6 +66,7 @@ public final class Runtime<Game: LifecycleGame> {
         self.display = display
         self.snapshots = snapshots
         self.game = game
+        online = Online(match: InMemoryMatch(pilot: game.matchPilot))
         followGLPermission()
     }
 

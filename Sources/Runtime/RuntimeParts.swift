@@ -11,12 +11,11 @@ struct FrameClock {
 }
 
 /// The network's side: the leaderboard client and the last list it fetched, the match and our part in it.
-struct Online {
+struct Online<Message: MatchMessage> {
     var leaderboard = LeaderboardClient()
     var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
-    var match: any MatchTransport = InMemoryMatch()
+    var match: any MatchTransport<Message>
     var playerName = "player"
-    var shotPending = false  // the player fired in a match since the last exchange
 }
 
 /// What a save keeps beside the game, and a restore not yet proved (Runtime+CrashGuard.swift).

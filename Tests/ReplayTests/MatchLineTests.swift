@@ -1,5 +1,5 @@
-// MatchLineTests: the match lines (`peer join|leave|fire NAME`, `match down|up`, `expect seenBy|unseenBy NAME`):
-// parsed, written back the same, and refused with the place and what was expected.
+// MatchLineTests: the match lines (`peer join|leave NAME`, the shooter's `peer fire NAME`, `match down|up`,
+// `expect seenBy|unseenBy NAME`): parsed, written back the same, and refused with the place and what was expected.
 
 import Lifecycle
 import Replay
@@ -21,7 +21,7 @@ import Testing
         let parsed = try commands(body)
         #expect(
             parsed == [
-                .match(.peerJoin("ann")), .event(time: 0, .launched), .match(.peerFire("ann")),
+                .match(.peerJoin("ann")), .event(time: 0, .launched), .match(.peerSends("ann", word: "fire")),
                 .match(.peerLeave("ann")), .match(.down), .match(.up), .expect(.seenBy("ann", true)),
                 .expect(.seenBy("bob_2", false)),
             ])

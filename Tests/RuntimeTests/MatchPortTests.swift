@@ -17,7 +17,7 @@ struct MatchPortTests {
             return nil
         }
         func leave(tick: Int64) {}
-        func exchange(tick: Int64, pose: PeerPose?, fired: Bool) -> [MatchEvent] { [] }
+        func exchange(tick: Int64, state: GameMessage?, outgoing: [GameMessage]) -> [MatchEvent<GameMessage>] { [] }
         func apply(_ setting: MatchSetting, tick: Int64) -> String? { nil }
         func sees(_ peer: String, tick: Int64) -> Bool? { nil }
     }
@@ -25,7 +25,7 @@ struct MatchPortTests {
     @Test("a peer's join reaches the game 6 steps later; an interruption closes the connection and the peer sees it")
     func lockstep() {
         let runtime = launchedRuntime(.ios4)
-        let match = InMemoryMatch()
+        let match = InMemoryMatch<GameMessage>()
         runtime.useMatch(match)
         runtime.configureMatch(.peerJoin("ann"))
         runtime.inject(.play(.multiplayer, level: 1), at: ms(500))

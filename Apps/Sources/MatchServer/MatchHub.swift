@@ -39,7 +39,8 @@ public struct MatchPolicy: Sendable {
     /// once: so that one client cannot fill the matches a game joins by default, nor every match slot.
     public var maximumDefaultSeatsPerAddress = 4
     public var maximumRoomsPerAddress = 16
-    /// Messages per second a connection may send on average (30 states, some shots, pings), and in a burst.
+    /// Messages per second a connection may send on average (a game's 30 states a second, its other messages,
+    /// pings), and in a burst.
     public var messagesPerSecond = 120.0
     public var messageBurst = 240.0
     /// Messages waiting for a slow reader before it is dropped.
@@ -124,7 +125,7 @@ public final class MatchHub: Sendable {
     public var connectionCount: Int { state.withLock { $0.peers.count } }
     /// Matches with at least one player.
     public var matchCount: Int { state.withLock { $0.matches.count } }
-    /// State and fire messages handed to other players so far.
+    /// Game messages (`send`) handed to other players so far.
     public var messagesRelayed: UInt64 { state.withLock { $0.messagesRelayed } }
 
     /// The players in the match of `level` and `room`, in joining order (`part`: which of the level's default
@@ -254,12 +255,9 @@ public final class MatchHub: Sendable {
                 }
                 send(.joined(id: id, name: name), to: other, in: &hub)
             }
-        case .state(let playerState):
-            guard let key = peer.match else { return MatchWireError(.order, "state before join") }
-            relay(.state(id: id, playerState), from: id, key: key, in: &hub)
-        case .fire(let tick, let pose):
-            guard let key = peer.match else { return MatchWireError(.order, "fire before join") }
-            relay(.fire(id: id, tick: tick, pose: pose), from: id, key: key, in: &hub)
+        case .send(let tick, let data):
+            guard let key = peer.match else { return MatchWireError(.order, "send before join") }
+            relay(.message(id: id, tick: tick, data: data), from: id, key: key, in: &hub)
         case .leave:
             removeFromMatch(id, reason: .left, in: &hub)
         case .ping:

@@ -2,14 +2,16 @@
 // client (Services/MatchConnection.swift) speak over WebSocket: one JSON object per text frame, a `type` field,
 // a version number in `hello` and `welcome`. Decoding is strict (types, ranges, required fields, sizes) and every
 // refusal is a `MatchWireError` with a code and a sentence naming the field; nothing here traps on any input.
-// Foundation only: no sockets, no GameCore types (poses are plain numbers).
+// Foundation only: no sockets, no game's types. Version 2: what players tell each other is the game's own text
+// (`send` / `msg`, `data`), which the server relays without reading it; version 1 (poses in `state` and `fire`,
+// the shooter's words) is refused.
 
 import Foundation
 
 /// The protocol's constants and limits.
 public enum MatchProtocol {
-    /// The version this build speaks. A `hello` with a higher one is refused (`version`).
-    public static let version = 1
+    /// The version this build speaks. A `hello` of another version is refused (`version`).
+    public static let version = 2
     /// The WebSocket path of a match server, e.g. `ws://127.0.0.1:7070/match`.
     public static let path = "/match"
     /// The most bytes one message (one text frame) may hold; a longer one is refused (`tooLarge`).
@@ -23,35 +25,8 @@ public enum MatchProtocol {
     public static let maximumRoomBytes = 32
     /// The highest level number a join may name.
     public static let maximumLevel = 999
-    /// Coordinates and angles beyond this magnitude are refused (a real pose is a few hundred units at most).
-    public static let maximumCoordinate = 1_000_000.0
-}
-
-/// A player's pose: position on the level's floor plane and facing angle (radians).
-public struct MatchPose: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var angle: Double
-
-    public init(x: Double, y: Double, angle: Double) {
-        self.x = x
-        self.y = y
-        self.angle = angle
-    }
-}
-
-/// What a player tells the others every simulation step or so.
-public struct MatchPlayerState: Hashable, Sendable {
-    /// The sender's simulation tick (lockstep replays apply it at a fixed virtual latency after this tick).
-    public var tick: Int64
-    public var pose: MatchPose
-    public var health: Int
-
-    public init(tick: Int64, pose: MatchPose, health: Int) {
-        self.tick = tick
-        self.pose = pose
-        self.health = health
-    }
+    /// The most UTF-8 bytes of a game message's `data` (the engine's `MatchLockstep.longestMessage`).
+    public static let maximumDataBytes = 512
 }
 
 /// Client → server.
@@ -60,10 +35,10 @@ public enum MatchClientMessage: Hashable, Sendable {
     case hello(version: Int, name: String)
     /// Enter the match of `level` (and `room`, "" by default); leaves the current one first.
     case join(level: Int, room: String)
-    /// The sender's state, relayed to the others in its match.
-    case state(MatchPlayerState)
-    /// A shot, relayed to the others in its match.
-    case fire(tick: Int64, pose: MatchPose)
+    /// One of the game's messages (its `data`, checked by `validateMatchData`, never read), sent at the sender's
+    /// simulation `tick` and relayed to the others in its match (a lockstep replay applies it at a fixed virtual
+    /// latency after the tick).
+    case send(tick: Int64, data: String)
     /// Leave the match (the others are told `left`, reason `left`); the connection stays open.
     case leave
     /// Keeps a quiet connection alive (the server drops one silent for its idle timeout).
@@ -82,7 +57,7 @@ public enum MatchLeftReason: String, Hashable, Sendable, CaseIterable {
 
 /// What an error is about. Every error is followed by the server closing the connection.
 public enum MatchErrorCode: String, Hashable, Sendable, CaseIterable {
-    case version  // a newer protocol version than the server's
+    case version  // another protocol version than the server's (an older one, or a newer one)
     case malformed  // not JSON, a missing or mistyped field, an unknown type, a value out of range
     case tooLarge  // a message over MatchProtocol.maximumMessageBytes
     case binary  // a binary frame: the protocol is text
@@ -102,10 +77,8 @@ public enum MatchServerMessage: Hashable, Sendable {
     /// A player is in the match: sent to the joiner about itself first (its join succeeded), then about each
     /// player already there, and to everyone else about the joiner.
     case joined(id: Int, name: String)
-    /// Another player's state.
-    case state(id: Int, MatchPlayerState)
-    /// Another player's shot.
-    case fire(id: Int, tick: Int64, pose: MatchPose)
+    /// Another player's game message, as it sent it.
+    case message(id: Int, tick: Int64, data: String)
     /// A player left the match.
     case left(id: Int, name: String, reason: MatchLeftReason)
     /// A refusal; the server closes the connection after it.
@@ -134,10 +107,7 @@ struct Envelope: Codable {
     var level: Int?
     var room: String?
     var tick: Int64?
-    var x: Double?
-    var y: Double?
-    var angle: Double?
-    var health: Int?
+    var data: String?
     var reason: String?
     var code: String?
     var message: String?
@@ -152,14 +122,9 @@ private let encoder: JSONEncoder = {
 }()
 
 private func encode(_ envelope: Envelope) -> String {
-    // Encoding an Envelope cannot fail: strings and finite numbers only (poses are checked finite on decoding and
-    // clamped on encoding).
+    // Encoding an Envelope cannot fail: strings and integers only.
     guard let data = try? encoder.encode(envelope) else { return #"{"type":"ping"}"# }
     return String(decoding: data, as: UTF8.self)
-}
-
-private func finite(_ value: Double) -> Double {
-    value.isFinite ? max(-MatchProtocol.maximumCoordinate, min(MatchProtocol.maximumCoordinate, value)) : 0
 }
 
 private func decodeEnvelope(_ text: String) throws(MatchWireError) -> Envelope {
@@ -185,16 +150,25 @@ private func required<T>(_ value: T?, _ field: String, _ type: String) throws(Ma
     return value
 }
 
-private func pose(_ envelope: Envelope) throws(MatchWireError) -> MatchPose {
-    let type = envelope.type
-    let pose = MatchPose(
-        x: try required(envelope.x, "x", type), y: try required(envelope.y, "y", type),
-        angle: try required(envelope.angle, "angle", type))
-    for (field, value) in [("x", pose.x), ("y", pose.y), ("angle", pose.angle)]
-    where !(abs(value) <= MatchProtocol.maximumCoordinate) {
-        throw MatchWireError(.malformed, "'\(field)' is \(value), beyond ±\(Int(MatchProtocol.maximumCoordinate))")
+private func data(_ envelope: Envelope) throws(MatchWireError) -> String {
+    let data = try required(envelope.data, "data", envelope.type)
+    try validateMatchData(data)
+    return data
+}
+
+/// Checks a game message's `data`: 1 to `maximumDataBytes` UTF-8 bytes with no control character (a game's text is
+/// one printable line; what it means is the game's business, never the server's).
+public func validateMatchData(_ data: String) throws(MatchWireError) {
+    let bytes = data.utf8.count
+    guard bytes > 0 else { throw MatchWireError(.malformed, "'data' is empty") }
+    guard bytes <= MatchProtocol.maximumDataBytes else {
+        throw MatchWireError(
+            .malformed, "'data' has \(bytes) bytes; the most is \(MatchProtocol.maximumDataBytes)")
     }
-    return pose
+    if let control = data.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        let code = "U+" + String(control.value, radix: 16, uppercase: true)
+        throw MatchWireError(.malformed, "'data' holds a control character (\(code))")
+    }
 }
 
 private func tick(_ envelope: Envelope) throws(MatchWireError) -> Int64 {
@@ -262,26 +236,17 @@ extension MatchClientMessage {
             envelope = Envelope(type: "join")
             envelope.level = level
             if !room.isEmpty { envelope.room = room }
-        case .state(let state):
-            envelope = Envelope(type: "state")
-            envelope.tick = state.tick
-            envelope.x = finite(state.pose.x)
-            envelope.y = finite(state.pose.y)
-            envelope.angle = finite(state.pose.angle)
-            envelope.health = state.health
-        case .fire(let tick, let pose):
-            envelope = Envelope(type: "fire")
+        case .send(let tick, let data):
+            envelope = Envelope(type: "send")
             envelope.tick = tick
-            envelope.x = finite(pose.x)
-            envelope.y = finite(pose.y)
-            envelope.angle = finite(pose.angle)
+            envelope.data = data
         case .leave: envelope = Envelope(type: "leave")
         case .ping: envelope = Envelope(type: "ping")
         }
         return encode(envelope)
     }
 
-    /// Decodes and checks one text frame from a client. A `hello` of a newer version is `version`; anything
+    /// Decodes and checks one text frame from a client. A `hello` of another version is `version`; anything
     /// else wrong is `malformed`, `tooLarge` or `name`.
     public init(json text: String) throws(MatchWireError) {
         let envelope = try decodeEnvelope(text)
@@ -289,6 +254,12 @@ extension MatchClientMessage {
         case "hello":
             let version = try required(envelope.v, "v", "hello")
             guard version >= 1 else { throw MatchWireError(.malformed, "version \(version) does not exist") }
+            guard version >= MatchProtocol.version else {
+                throw MatchWireError(
+                    .version,
+                    "this server speaks match protocol version \(MatchProtocol.version) only; version \(version) "
+                        + "(the shooter's poses in 'state' and 'fire') is no longer served: update the client")
+            }
             guard version <= MatchProtocol.version else {
                 throw MatchWireError(
                     .version,
@@ -311,12 +282,8 @@ extension MatchClientMessage {
                 )
             }
             self = .join(level: level, room: room)
-        case "state":
-            let health = try required(envelope.health, "health", "state")
-            guard abs(health) <= 1_000_000 else { throw MatchWireError(.malformed, "'health' is \(health)") }
-            self = .state(MatchPlayerState(tick: try tick(envelope), pose: try pose(envelope), health: health))
-        case "fire":
-            self = .fire(tick: try tick(envelope), pose: try pose(envelope))
+        case "send":
+            self = .send(tick: try tick(envelope), data: try data(envelope))
         case "leave": self = .leave
         case "ping": self = .ping
         default:
@@ -338,21 +305,11 @@ extension MatchServerMessage {
             envelope = Envelope(type: "joined")
             envelope.id = id
             envelope.name = name
-        case .state(let id, let state):
-            envelope = Envelope(type: "state")
-            envelope.id = id
-            envelope.tick = state.tick
-            envelope.x = finite(state.pose.x)
-            envelope.y = finite(state.pose.y)
-            envelope.angle = finite(state.pose.angle)
-            envelope.health = state.health
-        case .fire(let id, let tick, let pose):
-            envelope = Envelope(type: "fire")
+        case .message(let id, let tick, let data):
+            envelope = Envelope(type: "msg")
             envelope.id = id
             envelope.tick = tick
-            envelope.x = finite(pose.x)
-            envelope.y = finite(pose.y)
-            envelope.angle = finite(pose.angle)
+            envelope.data = data
         case .left(let id, let name, let reason):
             envelope = Envelope(type: "left")
             envelope.id = id
@@ -381,14 +338,9 @@ extension MatchServerMessage {
         case "joined":
             self = .joined(
                 id: try required(envelope.id, "id", "joined"), name: try required(envelope.name, "name", "joined"))
-        case "state":
-            let health = try required(envelope.health, "health", "state")
-            self = .state(
-                id: try required(envelope.id, "id", "state"),
-                MatchPlayerState(tick: try tick(envelope), pose: try pose(envelope), health: health))
-        case "fire":
-            self = .fire(
-                id: try required(envelope.id, "id", "fire"), tick: try tick(envelope), pose: try pose(envelope))
+        case "msg":
+            self = .message(
+                id: try required(envelope.id, "id", "msg"), tick: try tick(envelope), data: try data(envelope))
         case "left":
             let raw = try required(envelope.reason, "reason", "left")
             guard let reason = MatchLeftReason(rawValue: raw) else {

@@ -128,7 +128,7 @@ public final class MatchConnection: Sendable {
     /// How the connection ended, or nil while it is open.
     public var closure: MatchClosure? { core.closure }
 
-    /// Queues `message` for the server (state, fire, leave, ping); false when the connection has ended.
+    /// Queues `message` for the server (a game message, leave, ping); false when the connection has ended.
     @discardableResult public func send(_ message: MatchClientMessage) -> Bool { core.send(message.json) }
 
     /// The name of player `id`, from its `joined` (kept after it left, so late messages can still be named).

@@ -1,19 +1,22 @@
 // SocketMatchTransport: the runtime's `MatchTransport` over real sockets (`MatchConnection`, WebSocket to a match
 // server). Two pacings, as the leaderboard has:
 // - `realTime` (the window): messages are applied at the frame point when they have arrived.
-// - `lockstep` (replays): an `InMemoryMatch` is the oracle of what is due at each tick (joins, leaves, states and
-//   shots of the scripted peers, the server going away); every event it predicts must come over our real socket,
-//   and is waited for, bounded, before it is applied, with the content the socket brought. The scripted peers are
-//   real clients of the same server, in this process, stepped by the runtime's ticks, flying `pilot`. So the
+// - `lockstep` (replays): an `InMemoryMatch` is the oracle of what is due at each tick (joins, leaves and messages
+//   of the scripted peers, the server going away); every event it predicts must come over our real socket, and is
+//   waited for, bounded, before it is applied, with the content the socket brought. The scripted peers are real
+//   clients of the same server, in this process, stepped by the runtime's ticks, sending what `pilot` says. So the
 //   bytes crossed the socket, and the transcript is the same on every run.
+// The game's messages cross as their text (`MatchMessage.wireText`, the wire's `data`); the server never reads
+// them. A peer is the server's id: the oracle predicts a peer by name (names are unique in a match) and the game is
+// handed the id the server gave.
 // Calls come from the runtime's thread only (a plain thread: MatchConnection blocks on its own).
 
 import Foundation
 import MatchWire
 import Runtime
 
-/// A match over real sockets.
-public final class SocketMatchTransport: MatchTransport {
+/// A match over real sockets, carrying the game's `Message`s.
+public final class SocketMatchTransport<Message: MatchMessage>: MatchTransport {
     /// How messages are applied.
     public enum Pacing: Sendable {
         case realTime
@@ -34,9 +37,9 @@ public final class SocketMatchTransport: MatchTransport {
 
     public private(set) var url: String
     public let pacing: Pacing
-    let oracle: InMemoryMatch?
+    let oracle: InMemoryMatch<Message>?
     let control: ServerControl?
-    let pilot: InMemoryMatch.Pilot?
+    let pilot: MatchPilot<Message>?
     private var connection: MatchConnection?
     private var inMatch = false
     private var buffered: [MatchServerMessage] = []  // lockstep: arrived, not yet due
@@ -63,8 +66,8 @@ public final class SocketMatchTransport: MatchTransport {
     }
 
     /// A replay's transport: the server at `url` (an embedded one the harness controls through `control`),
-    /// scripted peers flying `pilot`, lockstep at `MatchLockstep.latency`.
-    public init(url: String, pilot: @escaping InMemoryMatch.Pilot, control: ServerControl) {
+    /// scripted peers sending what `pilot` says, lockstep at `MatchLockstep.latency`.
+    public init(url: String, pilot: MatchPilot<Message>, control: ServerControl) {
         self.url = url
         pacing = .lockstep
         oracle = InMemoryMatch(pilot: pilot)
@@ -101,26 +104,36 @@ public final class SocketMatchTransport: MatchTransport {
         connection.close(goodbye: true, timeout: 1)
     }
 
-    public func exchange(tick: Int64, pose: PeerPose?, fired: Bool) -> [MatchEvent] {
+    public func exchange(tick: Int64, state: Message?, outgoing: [Message]) -> [MatchEvent<Message>] {
         guard inMatch else { return [] }
         if let connection, connection.isConnected {
             let period = pacing == .realTime ? MatchLockstep.statePeriod : MatchLockstep.replayStatePeriod
-            if let pose, tick % period == 0 {
-                connection.send(.state(MatchPlayerState(tick: tick, pose: Self.wire(pose), health: pose.health)))
-            }
-            if fired, let pose { connection.send(.fire(tick: tick, pose: Self.wire(pose))) }
+            if let state, tick % period == 0 { send(state, tick: tick, on: connection) }
+            for message in outgoing { send(message, tick: tick, on: connection) }
         }
         switch pacing {
         case .realTime: return takeArrived()
-        case .lockstep: return takeDue(tick: tick, pose: pose, fired: fired)
+        case .lockstep: return takeDue(tick: tick, state: state, outgoing: outgoing)
+        }
+    }
+
+    /// Sends one of the game's messages as its text; one the wire would refuse (too long, a control character)
+    /// is not sent (the server would cut us), and said in `lastProblem`.
+    private func send(_ message: Message, tick: Int64, on connection: MatchConnection) {
+        let text = message.wireText
+        do {
+            try validateMatchData(text)
+            connection.send(.send(tick: tick, data: text))
+        } catch {
+            lastProblem = "tick \(tick): a message the wire refuses, not sent: \(error)"
         }
     }
 
     // MARK: Real time
 
-    private func takeArrived() -> [MatchEvent] {
+    private func takeArrived() -> [MatchEvent<Message>] {
         guard let connection else { return [] }
-        var events: [MatchEvent] = []
+        var events: [MatchEvent<Message>] = []
         for item in connection.poll() where inMatch {
             switch item {
             case .message(let message):
@@ -137,18 +150,23 @@ public final class SocketMatchTransport: MatchTransport {
     }
 
     /// The game's event for a server message; nil for what the game need not hear (our own join, a message of a
-    /// player we were never told of).
-    private func event(of message: MatchServerMessage, on connection: MatchConnection) -> MatchEvent? {
+    /// player we were never told of, text the game cannot read: said in `lastProblem`).
+    private func event(of message: MatchServerMessage, on connection: MatchConnection) -> MatchEvent<Message>? {
         switch message {
         case .welcome: return nil
-        case .joined(let id, let name): return id == connection.playerID ? nil : .joined(name: name)
-        case .state(let id, let state):
-            return connection.name(of: id).map { .moved(name: $0, Self.pose(state.pose, health: state.health)) }
-        case .fire(let id, _, let pose):
-            return connection.name(of: id).map { .fired(name: $0, Self.pose(pose, health: 100)) }
+        case .joined(let id, let name):
+            return id == connection.playerID ? nil : .joined(MatchPeer(id: id, name: name))
+        case .message(let id, let tick, let data):
+            guard let name = connection.name(of: id) else { return nil }
+            do {
+                return .message(from: MatchPeer(id: id, name: name), try Message(wireText: data))
+            } catch {
+                lastProblem = "tick \(tick): \(name)'s message is not one of this game's: \(error)"
+                return nil
+            }
         case .left(let id, let name, let reason):
             guard id != connection.playerID else { return nil }
-            return .left(name: name, reason: PeerLeftReason(rawValue: reason.rawValue) ?? .dropped)
+            return .left(MatchPeer(id: id, name: name), reason: PeerLeftReason(rawValue: reason.rawValue) ?? .dropped)
         case .error(.shutdown, _): return .lost(why: "the match server shut down")
         case .error(let code, let message): return .lost(why: "the match server refused: \(code.rawValue): \(message)")
         }
@@ -156,11 +174,11 @@ public final class SocketMatchTransport: MatchTransport {
 
     // MARK: Lockstep
 
-    private func takeDue(tick: Int64, pose: PeerPose?, fired: Bool) -> [MatchEvent] {
+    private func takeDue(tick: Int64, state: Message?, outgoing: [Message]) -> [MatchEvent<Message>] {
         guard let oracle, let pilot else { return [] }
         stepBots(tick: tick, pilot: pilot, level: oracle.level)
-        let predicted = oracle.exchange(tick: tick, pose: pose, fired: fired)
-        var events: [MatchEvent] = []
+        let predicted = oracle.exchange(tick: tick, state: state, outgoing: outgoing)
+        var events: [MatchEvent<Message>] = []
         for expected in predicted {
             guard let real = waitFor(expected) else {
                 let why = "no message from the match server within \(MatchLockstep.wait / 1_000_000_000) s"
@@ -180,8 +198,9 @@ public final class SocketMatchTransport: MatchTransport {
         return events
     }
 
-    /// Waits, bounded, for the real message standing for `expected`; returns the event it makes.
-    private func waitFor(_ expected: MatchEvent) -> MatchEvent? {
+    /// Waits, bounded, for the real message standing for `expected`; returns the event it makes (nil: none came,
+    /// or the game could not read it).
+    private func waitFor(_ expected: MatchEvent<Message>) -> MatchEvent<Message>? {
         guard let connection else { return nil }
         let deadline = Date().addingTimeInterval(Double(MatchLockstep.wait) / 1e9)
         var closedBy: MatchClosure? = nil
@@ -203,25 +222,28 @@ public final class SocketMatchTransport: MatchTransport {
         }
     }
 
-    /// True when the server's `message` is the one the oracle's `expected` stands for.
-    private func matches(_ message: MatchServerMessage, _ expected: MatchEvent, on connection: MatchConnection) -> Bool
-    {
+    /// True when the server's `message` is the one the oracle's `expected` stands for: the same kind from the
+    /// member of that name (names are unique in a match; one member's messages arrive in the order it sent them,
+    /// so the first of its buffered messages is the one due).
+    private func matches(
+        _ message: MatchServerMessage, _ expected: MatchEvent<Message>, on connection: MatchConnection
+    ) -> Bool {
         switch (message, expected) {
-        case (.joined(let id, let name), .joined(let wanted)): return id != connection.playerID && name == wanted
-        case (.state(let id, _), .moved(let wanted, _)): return connection.name(of: id) == wanted
-        case (.fire(let id, _, _), .fired(let wanted, _)): return connection.name(of: id) == wanted
-        case (.left(_, let name, _), .left(let wanted, _)): return name == wanted
+        case (.joined(let id, let name), .joined(let wanted)): return id != connection.playerID && name == wanted.name
+        case (.message(let id, _, _), .message(let wanted, _)): return connection.name(of: id) == wanted.name
+        case (.left(_, let name, _), .left(let wanted, _)): return name == wanted.name
         default: return false
         }
     }
 
-    /// The scripted peers' step: each sends its state (every `statePeriod` ticks) and reads what it was sent.
-    private func stepBots(tick: Int64, pilot: InMemoryMatch.Pilot, level: Int) {
-        for name in oracle?.peers ?? [] {
-            guard let bot = bots[name] else { continue }
-            if tick % MatchLockstep.replayStatePeriod == 0 {
-                let pose = pilot(name, oracle?.peerLevels[name] ?? level, tick)
-                bot.connection.send(.state(MatchPlayerState(tick: tick, pose: Self.wire(pose), health: pose.health)))
+    /// The scripted peers' step: each sends its state (every `replayStatePeriod` ticks) and reads what it was sent.
+    private func stepBots(tick: Int64, pilot: MatchPilot<Message>, level: Int) {
+        for peer in oracle?.peers ?? [] {
+            guard let bot = bots[peer.name] else { continue }
+            if tick % MatchLockstep.replayStatePeriod == 0,
+                let state = pilot.state(peer.name, oracle?.peerLevels[peer.name] ?? level, tick)
+            {
+                bot.connection.send(.send(tick: tick, data: state.wireText))
             }
             read(bot, waiting: 0)
         }
@@ -257,9 +279,10 @@ public final class SocketMatchTransport: MatchTransport {
             }
         case .peerLeave(let name):
             bots.removeValue(forKey: name)?.connection.close(goodbye: true, timeout: 1)
-        case .peerFire(let name):
-            let pose = pilot(name, oracle.peerLevels[name] ?? joinLevel, tick)
-            bots[name]?.connection.send(.fire(tick: tick, pose: Self.wire(pose)))
+        case .peerSends(let name, let word):
+            if let message = pilot.says(word, name, oracle.peerLevels[name] ?? joinLevel, tick) {
+                bots[name]?.connection.send(.send(tick: tick, data: message.wireText))
+            }
         case .down:
             control.down()
             for bot in bots.values { bot.connection.close(goodbye: false, timeout: 1) }
@@ -293,13 +316,5 @@ public final class SocketMatchTransport: MatchTransport {
         guard !connectionOnly else { return }
         for bot in bots.values { bot.connection.close(goodbye: true, timeout: 1) }
         bots = [:]
-    }
-
-    static func wire(_ pose: PeerPose) -> MatchPose {
-        MatchPose(x: Double(pose.x), y: Double(pose.z), angle: Double(pose.yaw))
-    }
-
-    static func pose(_ pose: MatchPose, health: Int) -> PeerPose {
-        PeerPose(x: Float(pose.x), z: Float(pose.y), yaw: Float(pose.angle), health: health)
     }
 }

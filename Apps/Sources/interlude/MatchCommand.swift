@@ -188,10 +188,9 @@ struct MatchCommand: ParsableCommand {
                 }
                 fflush(nil)
                 // The game's axes on the wire: x east, y = the game's z, angle = the game's yaw.
-                let place = pilot.pose(at: tick)
-                let pose = MatchPose(x: Double(place.x), y: Double(place.z), angle: Double(place.yaw))
-                connection.send(.state(MatchPlayerState(tick: tick, pose: pose, health: 100)))
-                if pilot.fires(at: tick) { connection.send(.fire(tick: tick, pose: pose)) }
+                let pose = pilot.pose(at: tick)
+                connection.send(.send(tick: tick, data: GameMessage.state(pose).wireText))
+                if pilot.fires(at: tick) { connection.send(.send(tick: tick, data: GameMessage.shot(pose).wireText)) }
                 tick += 2  // 60 simulation steps a second, a state every second step: 30 a second
                 let due = start.addingTimeInterval(Double(tick) / 60)
                 let wait = due.timeIntervalSinceNow

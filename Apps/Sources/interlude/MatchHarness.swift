@@ -43,11 +43,11 @@ final class MatchHarness: Sendable {
     }
 
     /// The transport for one replay on `levels`.
-    func transport(levels: [Level]) -> SocketMatchTransport {
+    func transport(levels: [Level]) -> SocketMatchTransport<GameMessage> {
         let url = server.withLock { $0?.url } ?? "ws://127.0.0.1:\(port)/match"
         return SocketMatchTransport(
             url: url, pilot: BotPilot.matchPilot(levels: levels),
-            control: SocketMatchTransport.ServerControl(
+            control: SocketMatchTransport<GameMessage>.ServerControl(
                 down: { [self] in server.withLock { $0 }?.stop() },
                 up: { [self] in
                     let restarted = try EmbeddedMatchServer(port: port, policy: Self.replayPolicy)

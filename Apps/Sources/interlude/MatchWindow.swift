@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 import MatchServer
 import Services
 
@@ -7,7 +8,7 @@ import Services
 /// embedded server others use takes the match down with it when it quits: the others see "match lost".
 final class MatchWindow {
     static let defaultPort = 7797
-    let transport: SocketMatchTransport
+    let transport: SocketMatchTransport<GameMessage>
     let server: EmbeddedMatchServer?
 
     init(url: String?) throws {

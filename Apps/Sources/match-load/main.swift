@@ -1,10 +1,11 @@
-// match-load: how many matches x players the match server holds at 30 state messages a second each, and the
+// match-load: how many matches x players the match server holds at 30 game messages a second each, and the
 // delivery latency, through real WebSockets on loopback (Benchmarks/README.md has the numbers and the machine).
 // For each step of a ladder of match counts it runs, for --seconds each:
 //   1. the reference: a bare WebSocket echo server (hummingbird-websocket, no protocol, no fan-out) and the same
 //      number of clients sending the same frames at the same rate; latency = send -> the echo back at the sender;
-//   2. the match server (EmbeddedMatchServer) with M matches of P players, each player sending `state` 30 times a
-//      second; latency = send -> arrival at each other player of its match (one clock: one process).
+//   2. the match server (EmbeddedMatchServer) with M matches of P players, each player sending a `send` (a game
+//      message the size of the shooter's state) 30 times a second; latency = send -> arrival at each other player
+//      of its match (one clock: one process).
 // The send time travels in the message's `tick` (nanoseconds). The first second of each run is not counted (joins).
 // A step is held when >= 99 % of the expected deliveries arrived and the p99 latency is <= --p99-limit ms.
 //   swift run -c release match-load [--players 4] [--matches 10,25,50,100] [--seconds 5] [--p99-limit 100]
@@ -84,7 +85,8 @@ func runClient(url: String, join: (name: String, room: String)?, rate: Double, t
             logger: logger
         ) { inbound, outbound, _ in
             if let join {
-                try await outbound.write(.text(MatchClientMessage.hello(version: 1, name: join.name).json))
+                try await outbound.write(
+                    .text(MatchClientMessage.hello(version: MatchProtocol.version, name: join.name).json))
                 try await outbound.write(.text(MatchClientMessage.join(level: 1, room: join.room).json))
             }
             await withTaskGroup(of: Void.self) { group in
@@ -95,9 +97,8 @@ func runClient(url: String, join: (name: String, room: String)?, rate: Double, t
                         let wait = next - nanos()
                         if wait > 0 { try? await Task.sleep(for: .nanoseconds(wait)) }
                         let sentAt = nanos()
-                        let state = MatchPlayerState(
-                            tick: sentAt, pose: MatchPose(x: 3.5, y: 2.5, angle: -1.5), health: 100)
-                        do { try await outbound.write(.text(MatchClientMessage.state(state).json)) } catch { return }
+                        let message = MatchClientMessage.send(tick: sentAt, data: "state 3.5 2.5 -1.5 100")
+                        do { try await outbound.write(.text(message.json)) } catch { return }
                         if tally.inWindow(sentAt) { tally.counts.withLock { $0.sent += 1 } }
                         next += period
                     }
@@ -111,11 +112,11 @@ func runClient(url: String, join: (name: String, room: String)?, rate: Double, t
                         let arrived = nanos()
                         let sentAt: Int64
                         if join == nil {
-                            guard case .state(let state) = try? MatchClientMessage(json: text) else { continue }
-                            sentAt = state.tick
+                            guard case .send(let tick, _) = try? MatchClientMessage(json: text) else { continue }
+                            sentAt = tick
                         } else {
-                            guard case .state(_, let state) = try? MatchServerMessage(json: text) else { continue }
-                            sentAt = state.tick
+                            guard case .message(_, let tick, _) = try? MatchServerMessage(json: text) else { continue }
+                            sentAt = tick
                         }
                         if tally.inWindow(sentAt) {
                             tally.counts.withLock { $0.latencies.append(Double(arrived - sentAt) / 1e6) }

@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 import MatchServer
 import MatchWire
 import Services
@@ -35,12 +36,15 @@ final class ChildProcessTests: XCTestCase {
                 }), case .message(.joined(let botID, _)) = joined
         else { return XCTFail("the bot did not join") }
         // It walks: two states a second apart differ; it fires.
-        var poses: [MatchPose] = []
+        var poses: [PeerPose] = []
         var fired = false
         let until = Date().addingTimeInterval(3)
         while Date() < until, let event = alice.next(timeout: until.timeIntervalSinceNow) {
-            if case .message(.state(botID, let state)) = event { poses.append(state.pose) }
-            if case .message(.fire(botID, _, _)) = event { fired = true }
+            guard case .message(.message(botID, _, let data)) = event else { continue }
+            switch try GameMessage(wireText: data) {
+            case .state(let pose): poses.append(pose)
+            case .shot: fired = true
+            }
         }
         XCTAssertGreaterThan(poses.count, 45, "about 30 states a second")
         XCTAssertNotEqual(poses.first, poses.last, "the bot moves")

@@ -16,13 +16,17 @@ final class HostileInputTests: XCTestCase {
         var wait = 3.0
     }
 
-    static let hello = RawClient.Frame.text(MatchClientMessage.hello(version: 1, name: "mallory").json)
+    static let hello = RawClient.Frame.text(
+        MatchClientMessage.hello(version: MatchProtocol.version, name: "mallory").json)
     static let join = RawClient.Frame.text(MatchClientMessage.join(level: 1, room: "").json)
 
-    static func state(_ fields: String) -> RawClient.Frame { .text(#"{"type":"state",\#(fields)}"#) }
+    static func send(_ fields: String) -> RawClient.Frame { .text(#"{"type":"send",\#(fields)}"#) }
 
     static let cases: [Case] = [
-        Case(name: "a newer protocol version", frames: [.text(#"{"type":"hello","v":2,"name":"x"}"#)], code: .version),
+        Case(name: "a newer protocol version", frames: [.text(#"{"type":"hello","v":3,"name":"x"}"#)], code: .version),
+        Case(
+            name: "version 1 (the shooter's poses)", frames: [.text(#"{"type":"hello","v":1,"name":"x"}"#)],
+            code: .version),
         Case(name: "version 0", frames: [.text(#"{"type":"hello","v":0,"name":"x"}"#)], code: .malformed),
         Case(name: "the version as text", frames: [.text(#"{"type":"hello","v":"1","name":"x"}"#)], code: .malformed),
         Case(name: "garbage", frames: [.text("\u{1}\u{2}garbage\u{7f}")], code: .malformed),
@@ -33,27 +37,35 @@ final class HostileInputTests: XCTestCase {
         Case(name: "a binary frame", frames: [.binary([0, 1, 2, 3])], code: .binary),
         Case(
             name: "a name of 1 MB",
-            frames: [.text(MatchClientMessage.hello(version: 1, name: String(repeating: "n", count: 1 << 20)).json)],
+            frames: [
+                .text(
+                    MatchClientMessage.hello(
+                        version: MatchProtocol.version, name: String(repeating: "n", count: 1 << 20)
+                    ).json)
+            ],
             code: nil),
         Case(name: "a 20 KB frame", frames: [.text(String(repeating: "x", count: 20_000))], code: nil),
         Case(
             name: "a 5 KB message",
             frames: [.text(#"{"type":"ping","pad":""# + String(repeating: "p", count: 5000) + #""}"#)], code: .tooLarge),
-        Case(name: "an empty name", frames: [.text(#"{"type":"hello","v":1,"name":"  "}"#)], code: .name),
+        Case(name: "an empty name", frames: [.text(#"{"type":"hello","v":2,"name":"  "}"#)], code: .name),
         Case(
-            name: "a control character in the name", frames: [.text(#"{"type":"hello","v":1,"name":"a\u0007b"}"#)],
+            name: "a control character in the name", frames: [.text(#"{"type":"hello","v":2,"name":"a\u0007b"}"#)],
             code: .name),
         Case(
             name: "a 33-byte name",
-            frames: [.text(MatchClientMessage.hello(version: 1, name: String(repeating: "é", count: 17)).json)],
+            frames: [
+                .text(
+                    MatchClientMessage.hello(version: MatchProtocol.version, name: String(repeating: "é", count: 17))
+                        .json)
+            ],
             code: .name),
         Case(name: "join before hello", frames: [join], code: .order),
+        Case(name: "send before join", frames: [hello, send(#""tick":1,"data":"state 0 0 0 1""#)], code: .order),
         Case(
-            name: "state before join", frames: [hello, state(#""tick":1,"x":0,"y":0,"angle":0,"health":1"#)],
-            code: .order),
-        Case(
-            name: "fire before join", frames: [hello, .text(#"{"type":"fire","tick":1,"x":0,"y":0,"angle":0}"#)],
-            code: .order),
+            name: "a version 1 state after join",
+            frames: [hello, join, .text(#"{"type":"state","tick":1,"x":0,"y":0,"angle":0,"health":1}"#)],
+            code: .malformed),
         Case(name: "a second hello", frames: [hello, hello], code: .order),
         Case(name: "level 0", frames: [hello, .text(#"{"type":"join","level":0}"#)], code: .malformed),
         Case(name: "level 1000000", frames: [hello, .text(#"{"type":"join","level":1000000}"#)], code: .malformed),
@@ -64,20 +76,15 @@ final class HostileInputTests: XCTestCase {
             ],
             code: .malformed),
         Case(
-            name: "x of 1e300", frames: [hello, join, state(#""tick":1,"x":1e300,"y":0,"angle":0,"health":1"#)],
+            name: "data of 513 bytes",
+            frames: [hello, join, send(#""tick":1,"data":""# + String(repeating: "d", count: 513) + #"""#)],
             code: .malformed),
-        Case(
-            name: "a negative tick", frames: [hello, join, state(#""tick":-5,"x":0,"y":0,"angle":0,"health":1"#)],
-            code: .malformed),
-        Case(
-            name: "a tick of 1e30", frames: [hello, join, state(#""tick":1e30,"x":0,"y":0,"angle":0,"health":1"#)],
-            code: .malformed),
-        Case(
-            name: "health 1.5", frames: [hello, join, state(#""tick":1,"x":0,"y":0,"angle":0,"health":1.5"#)],
-            code: .malformed),
-        Case(
-            name: "a missing field", frames: [hello, join, state(#""tick":1,"x":0,"angle":0,"health":1"#)],
-            code: .malformed),
+        Case(name: "empty data", frames: [hello, join, send(#""tick":1,"data":"""#)], code: .malformed),
+        Case(name: "a newline in the data", frames: [hello, join, send(#""tick":1,"data":"a\nb""#)], code: .malformed),
+        Case(name: "data as a number", frames: [hello, join, send(#""tick":1,"data":7"#)], code: .malformed),
+        Case(name: "a negative tick", frames: [hello, join, send(#""tick":-5,"data":"x""#)], code: .malformed),
+        Case(name: "a tick of 1e30", frames: [hello, join, send(#""tick":1e30,"data":"x""#)], code: .malformed),
+        Case(name: "a missing field", frames: [hello, join, send(#""tick":1"#)], code: .malformed),
         Case(
             name: "1,000 joins from one client",
             frames: [hello] + (0..<1000).map { .text(MatchClientMessage.join(level: 500 + $0 % 2, room: "").json) },
@@ -111,11 +118,12 @@ final class HostileInputTests: XCTestCase {
             } else {
                 XCTAssertNil(answers.errorCode, "\(hostile.name): \(answers)")
             }
-            // Meanwhile the two players are served: a state from alice reaches bob.
-            let state = MatchPlayerState(tick: Int64(index), pose: MatchPose(x: 1, y: 2, angle: 3), health: 100)
-            XCTAssertTrue(alice.send(.state(state)))
+            // Meanwhile the two players are served: a message from alice reaches bob.
+            XCTAssertTrue(alice.send(.send(tick: Int64(index), data: "state 1 2 3 100")))
             XCTAssertNotNil(
-                expectEvent(bob) { $0 == .message(.state(id: alice.playerID, state)) }, "after \(hostile.name)")
+                expectEvent(bob) {
+                    $0 == .message(.message(id: alice.playerID, tick: Int64(index), data: "state 1 2 3 100"))
+                }, "after \(hostile.name)")
         }
         XCTAssertTrue(alice.isConnected && bob.isConnected)
         XCTAssertEqual(server.hub.players(level: 1), ["alice", "bob"])
@@ -131,9 +139,7 @@ final class HostileInputTests: XCTestCase {
 
     /// Decoding never traps: every prefix of a valid message, and every byte flipped, is a value or a coded error.
     func testDecoderRefusesEveryTruncationAndFlip() {
-        let valid = MatchClientMessage.state(
-            MatchPlayerState(tick: 42, pose: MatchPose(x: 1.25, y: -3, angle: 0.5), health: 80)
-        ).json
+        let valid = MatchClientMessage.send(tick: 42, data: "state 1.25 -3 0.5 80").json
         let bytes = Array(valid.utf8)
         var refused = 0
         for length in 0..<bytes.count {
@@ -148,31 +154,28 @@ final class HostileInputTests: XCTestCase {
             _ = try? MatchClientMessage(json: String(decoding: flipped, as: UTF8.self))
             _ = try? MatchServerMessage(json: String(decoding: flipped, as: UTF8.self))
         }
-        XCTAssertEqual(
-            try MatchClientMessage(json: valid),
-            .state(MatchPlayerState(tick: 42, pose: MatchPose(x: 1.25, y: -3, angle: 0.5), health: 80)))
+        XCTAssertEqual(try MatchClientMessage(json: valid), .send(tick: 42, data: "state 1.25 -3 0.5 80"))
     }
 
     /// Every message survives its own encoding.
     func testRoundTrip() throws {
-        let pose = MatchPose(x: -7.5, y: 3.25, angle: -1)
-        let state = MatchPlayerState(tick: 9, pose: pose, health: 3)
         for message: MatchClientMessage in [
-            .hello(version: 1, name: "zoë"), .join(level: 3, room: ""), .join(level: 4, room: "blue"), .state(state),
-            .fire(tick: 5, pose: pose), .leave, .ping,
+            .hello(version: 2, name: "zoë"), .join(level: 3, room: ""), .join(level: 4, room: "blue"),
+            .send(tick: 9, data: "shot -7.5 3.25 -1 \"quoted\" é"), .leave, .ping,
         ] {
             XCTAssertEqual(try MatchClientMessage(json: message.json), message)
         }
         var server: [MatchServerMessage] = [
-            .welcome(version: 1, id: 4), .joined(id: 2, name: "a"), .state(id: 3, state),
-            .fire(id: 3, tick: 1, pose: pose),
+            .welcome(version: 2, id: 4), .joined(id: 2, name: "a"), .message(id: 3, tick: 1, data: "opaque {json}"),
         ]
         server += MatchLeftReason.allCases.map { .left(id: 1, name: "b", reason: $0) }
         server += MatchErrorCode.allCases.map { .error(code: $0, message: "why") }
         for message in server { XCTAssertEqual(try MatchServerMessage(json: message.json), message) }
         // A client refuses a server of another version.
-        XCTAssertThrowsError(try MatchServerMessage(json: #"{"type":"welcome","v":2,"id":1}"#)) {
-            XCTAssertEqual(($0 as? MatchWireError)?.code, .version)
+        for version in [1, 3] {
+            XCTAssertThrowsError(try MatchServerMessage(json: #"{"type":"welcome","v":\#(version),"id":1}"#)) {
+                XCTAssertEqual(($0 as? MatchWireError)?.code, .version)
+            }
         }
     }
 }

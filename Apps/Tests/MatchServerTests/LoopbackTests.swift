@@ -56,12 +56,13 @@ final class LoopbackTests: XCTestCase {
             XCTAssertEqual(a.name(of: b.playerID), "bob")
             XCTAssertEqual(b.name(of: a.playerID), "alice")
 
-            // State and fire cross the socket with the sender's id.
-            let state = MatchPlayerState(tick: 7, pose: MatchPose(x: 1.5, y: -2, angle: 0.25), health: 90)
-            XCTAssertTrue(a.send(.state(state)))
-            XCTAssertNotNil(expectEvent(b) { $0 == .message(.state(id: a.playerID, state)) })
-            XCTAssertTrue(b.send(.fire(tick: 9, pose: state.pose)))
-            XCTAssertNotNil(expectEvent(a) { $0 == .message(.fire(id: b.playerID, tick: 9, pose: state.pose)) })
+            // A game's messages cross the socket as sent, with the sender's id.
+            XCTAssertTrue(a.send(.send(tick: 7, data: "state 1.5 -2 0.25 90")))
+            XCTAssertNotNil(
+                expectEvent(b) { $0 == .message(.message(id: a.playerID, tick: 7, data: "state 1.5 -2 0.25 90")) })
+            XCTAssertTrue(b.send(.send(tick: 9, data: "shot 1.5 -2 0.25")))
+            XCTAssertNotNil(
+                expectEvent(a) { $0 == .message(.message(id: b.playerID, tick: 9, data: "shot 1.5 -2 0.25")) })
 
             // An answered call: disconnectPeers closes alice's connection.
             let closedAt = Date()
@@ -109,7 +110,7 @@ final class LoopbackTests: XCTestCase {
         let silent = RawClient(url: server.url)
         let answers = silent.exchange(
             [
-                .text(MatchClientMessage.hello(version: 1, name: "mute").json),
+                .text(MatchClientMessage.hello(version: MatchProtocol.version, name: "mute").json),
                 .text(MatchClientMessage.join(level: 2, room: "").json),
             ],
             thenWait: 3)

@@ -14,7 +14,7 @@ import XCTest
 
 final class MatchHardeningTests: XCTestCase {
     private static let ping = #"{"type":"ping"}"#
-    private static let hello = #"{"type":"hello","v":1,"name":"alice"}"#
+    private static let hello = #"{"type":"hello","v":2,"name":"alice"}"#
 
     /// Pings every 50 ms on `id` for `seconds`, checking after each; the first ending the check gives, if any.
     private func pingAndCheck(_ hub: MatchHub, _ id: Int, for seconds: Double) -> Ending? {
@@ -170,7 +170,7 @@ extension MatchHardeningTests {
         func joined(_ name: String, _ address: String, room: String = "") throws -> (Int, MatchWireError?) {
             let (_, outbox) = AsyncStream<String>.makeStream()
             let id = try hub.connect(outbox, address: address).get()
-            XCTAssertNil(hub.receive(id, #"{"type":"hello","v":1,"name":"\#(name)"}"#))
+            XCTAssertNil(hub.receive(id, #"{"type":"hello","v":2,"name":"\#(name)"}"#))
             let roomField = room.isEmpty ? "" : #","room":"\#(room)""#
             return (id, hub.receive(id, #"{"type":"join","level":1\#(roomField)}"#))
         }
@@ -202,7 +202,7 @@ extension MatchHardeningTests {
         func join(_ name: String, _ address: String, room: String = "") throws -> MatchWireError? {
             let (_, outbox) = AsyncStream<String>.makeStream()
             let id = try hub.connect(outbox, address: address).get()
-            XCTAssertNil(hub.receive(id, #"{"type":"hello","v":1,"name":"\#(name)"}"#))
+            XCTAssertNil(hub.receive(id, #"{"type":"hello","v":2,"name":"\#(name)"}"#))
             let roomField = room.isEmpty ? "" : #","room":"\#(room)""#
             return hub.receive(id, #"{"type":"join","level":2\#(roomField)}"#)
         }

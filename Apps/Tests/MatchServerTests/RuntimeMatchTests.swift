@@ -27,9 +27,11 @@ final class RuntimeMatchTests: XCTestCase {
     }
 
     /// The game's runtime over a real socket to `server`, launched at 0 and joined to a multiplayer game at 500 ms.
-    static func joined(_ server: EmbeddedMatchServer) -> (Runtime<Game>, SocketMatchTransport, Nanoseconds) {
+    static func joined(_ server: EmbeddedMatchServer) -> (
+        Runtime<Game>, SocketMatchTransport<GameMessage>, Nanoseconds
+    ) {
         let runtime = Runtime(profile: .ios5, seed: 3)
-        let transport = SocketMatchTransport(url: server.url)
+        let transport = SocketMatchTransport<GameMessage>(url: server.url)
         runtime.useMatch(transport)
         runtime.inject(.launched, at: 0)
         runtime.inject(.play(.multiplayer, level: 1), at: ms(500))
@@ -55,8 +57,7 @@ final class RuntimeMatchTests: XCTestCase {
             XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.peerCount == 1 }, "we see ann")
             XCTAssertTrue(runtime.game.state.peers.map(\.name) == ["ann"])
             // ann's state moves her sprite.
-            let state = MatchPlayerState(tick: 1, pose: MatchPose(x: 2.5, y: 3.5, angle: 0), health: 100)
-            ann.send(.state(state))
+            ann.send(.send(tick: 1, data: GameMessage.state(PeerPose(x: 2.5, z: 3.5, yaw: 0)).wireText))
             XCTAssertTrue(
                 Self.run(runtime, from: &now, timeout: 3) { runtime.game.state.peers.first?.pose.x == 2.5 })
 
@@ -91,6 +92,51 @@ final class RuntimeMatchTests: XCTestCase {
             after = openDescriptors()
         }
         XCTAssertEqual(after, before, "descriptors before \(before), after \(after)")
+    }
+
+    /// Issue 28: a player is the server's id, never its name. A second `ann` cannot take ann's place: refused in a
+    /// named room, seated in another of the level's default matches (so our game never sees it), and a name that
+    /// reads as hers is refused at hello. Impostors' `leave`s, in her match or in the other one, remove only their
+    /// senders from our game: ann stays, keyed by her id, and her messages still move her.
+    func testAnImpostorCannotTakeOrRemoveAnotherPlayer() throws {
+        let server = try EmbeddedMatchServer()
+        defer { server.stop() }
+        let blueAnn = try MatchConnection.connect(url: server.url, name: "ann", level: 1, room: "blue")
+        defer { blueAnn.close() }
+        for taken in ["ann", "ANN"] {
+            XCTAssertThrowsError(try MatchConnection.connect(url: server.url, name: taken, level: 1, room: "blue")) {
+                guard case .refused(let refusal) = $0 as? MatchConnectionError else { return XCTFail("\($0)") }
+                XCTAssertEqual(refusal.code, .name, taken)
+            }
+        }
+        XCTAssertThrowsError(try MatchConnection.connect(url: server.url, name: "\u{430}nn", level: 1)) {
+            guard case .refused(let refusal) = $0 as? MatchConnectionError else { return XCTFail("\($0)") }
+            XCTAssertEqual(refusal.code, .name, "a Cyrillic а")
+        }
+
+        let ann = try MatchConnection.connect(url: server.url, name: "ann", level: 1)
+        defer { ann.close() }
+        let (runtime, transport, joinedAt) = Self.joined(server)
+        defer { transport.close() }
+        var now = joinedAt
+        XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.peerCount == 1 }, "we see ann")
+        XCTAssertEqual(runtime.game.state.peers.map(\.id), [ann.playerID], "the game keys ann by the server's id")
+
+        let secondAnn = try MatchConnection.connect(url: server.url, name: "ann", level: 1)
+        XCTAssertEqual(server.hub.players(level: 1), ["ann", "player"], "the second ann is not in our match")
+        XCTAssertEqual(server.hub.players(level: 1, part: 1), ["ann"])
+        let mallory = try MatchConnection.connect(url: server.url, name: "mallory", level: 1)
+        XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.peerCount == 2 }, "we see mallory")
+        XCTAssertTrue(secondAnn.send(.leave))
+        XCTAssertTrue(mallory.send(.leave))
+        XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.peerCount == 1 }, "mallory left")
+        XCTAssertEqual(runtime.game.state.peers.map(\.id), [ann.playerID], "only the sender of a leave is gone")
+        XCTAssertEqual(runtime.game.state.peers.map(\.name), ["ann"])
+        ann.send(.send(tick: 2, data: GameMessage.state(PeerPose(x: 4.5, z: 1.5, yaw: 0)).wireText))
+        XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.game.state.peers.first?.pose.x == 4.5 })
+        secondAnn.close()
+        mallory.close()
+        XCTAssertEqual(runtime.violations, [])
     }
 
     /// The server going down mid-game (real time): the game is told, goes back to the menu, no crash.
