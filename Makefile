@@ -32,7 +32,7 @@ MAKE_ENVIRONMENT = MAKELEVEL MAKEFLAGS MFLAGS MAKEOVERRIDES MAKE_TERMINALOUT MAK
                    $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 SWIFT_BUILD  = env $(addprefix -u ,$(MAKE_ENVIRONMENT)) SWIFT_DETERMINISTIC_HASHING=1 swift build
 
-.PHONY: setup setup-replay build build-apps build-tests replay test test-postgres explore-check match-check example check-imports golden golden-check diagrams docs bench-render bench stress probe fuzz-scripts fuzz fuzz-ci clean
+.PHONY: setup setup-replay build build-apps build-tests replay test test-postgres explore-check match-check example check-imports golden golden-check diagrams docs bench-render bench load-check stress probe fuzz-scripts fuzz fuzz-ci clean
 
 setup-replay:
 	@$(MAKE) --no-print-directory setup APT_PACKAGES="$(REPLAY_PACKAGES)"
@@ -200,6 +200,13 @@ bench: setup
 	$(RELEASE_BIN)/interlude-bench memory --json $(BENCH_OUT)/memory.json
 	$(RELEASE_BIN)/interlude-bench explore --json $(BENCH_OUT)/explore.json
 	$(RELEASE_BIN)/interlude-bench report --folder $(BENCH_OUT)
+
+# The two servers' load checks of issue 28 (Benchmarks/README.md, "Load checks"): a distributed slowloris against
+# the leaderboard (4,224 slow connections from 66 /24 networks; every /health within 1 s) and 4,100 connections
+# that never say hello from one address against the match server (a player joins within 1 s). About 30 s, debug.
+load-check: build-apps
+	$(BIN)/leaderboard-load --slowloris
+	$(BIN)/match-load --pre-hello
 
 # The replay stress test (Benchmarks/stress.sh): STRESS_RUNS full rendered replays of the bundled scripts (the main
 # job's binary and options) with the other core kept busy; 0 hangs, 0 crashes and the same bytes every run, or it

@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "match-load",
             dependencies: [
-                "MatchServer", "MatchWire", .product(name: "WSClient", package: "swift-websocket"),
+                "MatchServer", "MatchWire", "Services", .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "WSCore", package: "swift-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

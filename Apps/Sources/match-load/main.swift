@@ -9,6 +9,7 @@
 // The send time travels in the message's `tick` (nanoseconds). The first second of each run is not counted (joins).
 // A step is held when >= 99 % of the expected deliveries arrived and the p99 latency is <= --p99-limit ms.
 //   swift run -c release match-load [--players 4] [--matches 10,25,50,100] [--seconds 5] [--p99-limit 100]
+//   swift run -c release match-load --pre-hello [--connections 4100] [--joins 20]   (PreHello.swift)
 
 import Foundation
 import Hummingbird
@@ -221,6 +222,9 @@ func run(url: String, clients: Int, fanOut: Int, options: Options, join: @escapi
 
 func format(_ value: Double) -> String { String(format: "%.1f", value) }
 
+if CommandLine.arguments.dropFirst().first == "--pre-hello" {
+    try PreHelloCheck.run(Array(CommandLine.arguments.dropFirst(2)))
+}
 let options = Options(CommandLine.arguments)
 var load = [Double](repeating: 0, count: 3)
 _ = getloadavg(&load, 3)
