@@ -42,7 +42,7 @@ public enum MatchServer {
                 inner: HTTP1WebSocketUpgradeChannel(
                     responder: responder, configuration: .init(http1: http1, ws: webSocket)
                 ) { request, channel, _ in
-                    guard request.path == MatchProtocol.path else { return .dontUpgrade }
+                    guard request.method == .get, request.path == MatchProtocol.path else { return .dontUpgrade }
                     UpgradeGate.upgraded(channel)
                     let address = ClientAddress.key(channel.remoteAddress)
                     return .upgrade([:]) { inbound, outbound, _ in
