@@ -131,7 +131,7 @@ public enum MatchServer {
 
     /// Serves until SIGINT or SIGTERM; then every player gets a `shutdown` error and the listener closes.
     public static func run(host: String, port: Int, policy: MatchPolicy = MatchPolicy()) async throws {
-        var logger = Logger(label: "interlude.match")
+        var logger = Logger(label: "interlude.match", factory: ServerLogHandler.init)
         logger.logLevel = .info
         let hub = MatchHub(policy: policy)
         let app = application(
@@ -177,7 +177,7 @@ public final class EmbeddedMatchServer: Sendable {
 
     /// Starts on 127.0.0.1, on `port` (0: a free one), with `policy`'s limits.
     public init(port: Int = 0, policy: MatchPolicy = MatchPolicy()) throws {
-        var logger = Logger(label: "interlude.match.embedded")
+        var logger = Logger(label: "interlude.match.embedded", factory: ServerLogHandler.init)
         logger.logLevel = .warning
         let hub = MatchHub(policy: policy)
         do {
