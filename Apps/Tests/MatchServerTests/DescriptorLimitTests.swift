@@ -6,6 +6,7 @@
 // oldest waiting is shed for each newcomer), and a player who upgrades at once gets in.
 
 import Foundation
+import MatchServer
 import Services
 import TestSupport
 import XCTest
@@ -100,5 +101,73 @@ final class DescriptorLimitTests: XCTestCase {
         XCTAssertLessThanOrEqual(open, 224, "waiting sockets hold at most half the descriptors the server may use")
         XCTAssertGreaterThan(open, 100, "the newest waiting sockets were kept (their deadline has not passed)")
         assertPlayerJoins(url, server, "600 silent sockets from 600 addresses")
+    }
+}
+
+/// Issue 28's acceptance: one address holding every cap it has (its 64 connections: 4 seats in level 1's default
+/// matches, 16 named rooms, the rest said hello and sit; and its 32 sockets waiting for their upgrade) while another
+/// client joins level 1's default match, within 100 ms (the median of five joins; a join here takes about 3 ms).
+final class CapsHeldTests: XCTestCase {
+    /// A WebSocket text frame as a client sends it: masked (with a zero key, so the payload reads as it is).
+    static func frame(_ text: String) -> [UInt8] {
+        let payload = Array(text.utf8)
+        precondition(payload.count < 65536)
+        let length: [UInt8] =
+            payload.count < 126
+            ? [0x80 | UInt8(payload.count)] : [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        return [0x81] + length + [0, 0, 0, 0] + payload
+    }
+
+    /// A raw WebSocket client from `source`: upgraded, then `messages` sent; nil if the upgrade was refused.
+    static func client(port: Int, from source: String, _ messages: [String]) -> RawConnection? {
+        guard let connection = RawConnection(port: port, from: source) else { return nil }
+        let status = connection.exchange(
+            "GET /match HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        guard status == "HTTP/1.1 101 Switching Protocols" else { return nil }
+        for message in messages { connection.send(bytes: frame(message)) }
+        return connection
+    }
+
+    func testAnotherClientJoinsWhileOneAddressHoldsEveryCap() throws {
+        var policy = MatchPolicy()
+        policy.idleTimeout = 30
+        policy.helloTimeout = 30
+        let server = try EmbeddedMatchServer(policy: policy)
+        defer { server.stop() }
+        let hog = "127.0.5.1"
+        var held: [RawConnection] = []
+        for index in 0..<64 {
+            var messages = [#"{"type":"hello","v":2,"name":"hog\#(index)"}"#]
+            if index < 4 { messages.append(#"{"type":"join","level":1}"#) }
+            if (4..<20).contains(index) { messages.append(#"{"type":"join","level":1,"room":"r\#(index)"}"#) }
+            held.append(try XCTUnwrap(Self.client(port: server.port, from: hog, messages), "hog \(index)"))
+        }
+        var seated = 0
+        for _ in 0..<40 where seated < 4 {
+            Thread.sleep(forTimeInterval: 0.05)
+            seated = server.hub.players(level: 1).filter { $0.hasPrefix("hog") }.count
+        }
+        XCTAssertEqual(seated, 4, "the address holds its 4 default seats")
+        XCTAssertEqual(server.hub.connectionCount, 64)
+        XCTAssertEqual(server.hub.matchCount, 17, "its 16 named rooms and level 1's default match")
+        if let extra = Self.client(port: server.port, from: hog, [#"{"type":"hello","v":2,"name":"hog64"}"#]) {
+            XCTAssertTrue(extra.isClosedByServer(within: 2), "a 65th connection of the address is closed")
+        }
+        var waiting: [RawConnection] = []
+        for _ in 0..<40 { if let socket = RawConnection(port: server.port, from: hog) { waiting.append(socket) } }
+        XCTAssertLessThanOrEqual(server.hub.upgradeGate.waitingCount, 32)
+
+        var times: [Double] = []
+        for index in 0..<5 {
+            let started = Date()
+            let player = try MatchConnection.connect(url: server.url, name: "player\(index)", level: 1, timeout: 5)
+            times.append(Date().timeIntervalSince(started))
+            XCTAssertTrue(server.hub.players(level: 1).contains("player\(index)"), "in level 1's first default match")
+            player.close()
+        }
+        times.sort()
+        XCTAssertLessThan(times[2], 0.1, "the median join took \(times[2]) s: \(times)")
+        XCTAssertEqual(held.filter { !$0.isClosedByServer(within: 0) }.count, 64, "the address kept what it holds")
     }
 }
