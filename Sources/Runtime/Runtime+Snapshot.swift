@@ -34,10 +34,7 @@ extension Runtime {
     /// (`timer.NAME`), the score outbox (`outbox.KEY`) and the settings (`setting.NAME`).
     public var snapshotExtras: [String: Int64] {
         var extras: [String: Int64] = ["generation": snapshotGeneration]
-        for timer in timers.live {
-            extras["timer." + timer.name.rawValue] = timer.deadline - (timer.clock == .game ? game.steps : now)
-        }
-        for (name, left) in timers.remaining { extras["timer." + name.rawValue] = left }
+        for (name, left) in machine.timersLeft(now: now, step: game.steps) { extras["timer." + name.rawValue] = left }
         for (key, score) in leaderboard.outbox { extras["outbox.\(key)"] = score }
         for (key, milliseconds) in leaderboard.outboxMilliseconds where leaderboard.outbox[key] != nil {
             extras["outboxMs.\(key)"] = milliseconds
@@ -200,9 +197,9 @@ extension Runtime {
         let restored = game.restore(snapshot.state)
         guard case .session = restored else { return restored.detail }
         markRestoring(snapshotGeneration, steps: game.steps)
-        for name in timers.names {
-            if let left = snapshot.extras["timer." + name.rawValue] { timers.remaining[name] = left }
-        }
+        var left: [TimerName: Int64] = [:]
+        for name in timers.names { left[name] = snapshot.extras["timer." + name.rawValue] }
+        machine.restoreTimers(left)
         return restored.detail
     }
 }

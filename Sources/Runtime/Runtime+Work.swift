@@ -44,11 +44,9 @@ extension Runtime {
             notePaused()
             return wasPaused ? "already paused" : game.isPaused ? "paused" : "pause ignored"
         case .invalidateTimers:
-            return "\(timers.invalidateAll(now: now, step: game.steps)) invalidated"
+            return "\(machine.invalidateTimers(now: now, step: game.steps)) invalidated"
         case .scheduleTimers:
-            let before = timers.live.count
-            if game.isInSession { scheduleGameTimers() }
-            return "\(timers.live.count - before) scheduled"
+            return "\(game.isInSession ? machine.scheduleTimers(now: now, step: game.steps) : 0) scheduled"
         case .cancelLeaderboardRequests:
             return "\(leaderboard.cancelAll()) cancelled"
         case .disconnectPeers:
@@ -56,7 +54,7 @@ extension Runtime {
             match.leave(tick: nextStep)
             shotPending = false
             game.leaveMatch()
-            if count > 0 { timers.discard(timers.names) }
+            if count > 0 { machine.discardTimers() }
             return "\(count) dropped"
         case .saveSnapshot:
             return saveSnapshot(kind: Self.snapshotKind(for: callback))
@@ -117,7 +115,6 @@ extension Runtime {
         machine.endProcess()
         followGLPermission()
         game = game.relaunched()
-        timers = TimerSet(gameTimers: Game.timers)
         settings = [:]
         leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
         leaderboardTop = []
