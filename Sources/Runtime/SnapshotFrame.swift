@@ -12,7 +12,8 @@
 //   end                         end marker: a file without it was cut short (torn or truncated)
 //
 // Opening is strict and never traps, whatever the bytes: size, header and version, end marker and checksum come
-// first; then every runtime line, the game line and the length. Errors name the line and column in the file; an
+// first; then every runtime line, the game line and the length. Numbers are written one way (no `+`, no leading
+// zero) and read only that way. Errors name the line and column in the file; an
 // error in the game's part is moved to the file's lines (`place(_:)`).
 
 /// The runtime's frame of a snapshot file: its values and the game's bytes, versioned and checksummed.
@@ -129,7 +130,7 @@ public enum SnapshotFrame {
             let text = bytes[position..<lineEnd]
             if text.starts(with: gameLinePrefix) {
                 let digits = text.dropFirst(gameLinePrefix.count)
-                guard let count = digits.decimalInt64, digits.first != UInt8(ascii: "+"), count >= 0,
+                guard let count = digits.decimalInt64, isCanonical(digits, count), count >= 0,
                     lineEnd < end, count <= end - (lineEnd + 1)
                 else {
                     throw SnapshotDecodeError(
@@ -171,7 +172,7 @@ public enum SnapshotFrame {
     ) throws(SnapshotDecodeError) -> (String, Int64) {
         guard let equals = text.firstIndex(of: UInt8(ascii: "=")), equals > text.startIndex,
             let key = String(validating: text[..<equals], as: UTF8.self), isKey(key),
-            let value = text[(equals + 1)...].decimalInt64
+            let value = text[(equals + 1)...].decimalInt64, isCanonical(text[(equals + 1)...], value)
         else {
             throw SnapshotDecodeError(
                 .malformed, line: line, column: 1,
@@ -183,6 +184,11 @@ public enum SnapshotFrame {
                 message: "'\(key)' is not one of the runtime's values (\(runtimeKeys.joined(separator: ", ")))")
         }
         return (key, value)
+    }
+
+    /// True when `digits` spell `value` as the encoder writes it: no sign but a minus, no leading zero.
+    private static func isCanonical(_ digits: ArraySlice<UInt8>, _ value: Int64) -> Bool {
+        digits.elementsEqual(String(value).utf8)
     }
 
     /// Letters, digits, `_`, `.` and `-` (an outbox key is a signed integer), starting with a letter.
@@ -202,7 +208,7 @@ public enum SnapshotFrame {
                 message: "expected '\(header)', found '\(SnapshotFraming.printable(line))': not an Interlude save")
         }
         let digits = line.dropFirst(prefix.count)
-        guard let found = digits.decimalInt64, digits.first.map({ (48...57).contains($0) }) == true, found >= 1 else {
+        guard let found = digits.decimalInt64, isCanonical(digits, found), found >= 1 else {
             throw SnapshotDecodeError(
                 .notSnapshot, line: 1, column: prefix.count + 1,
                 message: "expected a version number, found '\(SnapshotFraming.printable(digits))'")
