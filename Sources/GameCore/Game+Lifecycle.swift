@@ -95,12 +95,18 @@ extension Game: LifecycleGame {
 
     public var savedState: GameState { state }
 
-    public func encodeSnapshot(_ state: GameState, extras: [String: Int64]) -> [UInt8] {
-        GameSnapshot(state: state, extras: extras).encoded()
+    /// The game's part of a save: the version 2 text with the game's values only (GameSnapshot+Format.swift).
+    public func encodeState(_ state: GameState) -> [UInt8] { GameSnapshot(state: state).encoded() }
+
+    public func decodeState(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> GameState {
+        try GameSnapshot.decodeState(bytes)
     }
 
-    public func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<GameState> {
-        let snapshot = try GameSnapshot.decode(bytes)
+    /// A whole file of the shooter's own (`interlude-snapshot 2`, or 1) from before the runtime's frame, with the
+    /// runtime's values among the game's.
+    public func decodeLegacySnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<GameState>? {
+        guard GameSnapshot.isOwnFile(bytes) else { return nil }
+        let snapshot = try GameSnapshot.decodeText(bytes)
         return SavedGame(state: snapshot.state, extras: snapshot.extras)
     }
 
@@ -109,9 +115,7 @@ extension Game: LifecycleGame {
         state.isInSession ? whyUnplayable(state) : nil
     }
 
-    public func snapshotValues(_ saved: SavedGame<GameState>) -> [String: Int64] {
-        GameSnapshot(state: saved.state, extras: saved.extras).values
-    }
+    public func stateValues(_ state: GameState) -> [String: Int64] { GameSnapshot(state: state).values }
 
     /// A single-player session comes back paused; a match cannot (the other players are gone): the menu, told why.
     public mutating func restore(_ saved: GameState) -> Restored {

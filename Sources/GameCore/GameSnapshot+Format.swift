@@ -10,6 +10,10 @@
 // apart: empty, not a snapshot, a newer version, too large, cut short (no end marker), damaged (checksum), malformed
 // (a line that is not key=integer, a key twice); a field out of range is found here. Version 1 (the same without
 // the end marker) is still read. Gameplay fields map to keys in GameSnapshot.swift.
+//
+// Inside the runtime's frame (Runtime's SnapshotFrame.swift) this text is the game's part of a save and holds only
+// the game's values (`decodeState` refuses any other key); a whole file of it, with the runtime's values among the
+// game's, is what the shooter wrote before that frame, and is still read (`Game.decodeLegacySnapshot`).
 
 import Lifecycle
 import Runtime
@@ -52,8 +56,36 @@ extension GameSnapshot {
         return bytes
     }
 
-    /// Reads a snapshot back, checking size, header, version, end marker and checksum before any value.
+    /// True when `bytes` begin as this format does.
+    public static func isOwnFile(_ bytes: [UInt8]) -> Bool { bytes.starts(with: Array(headerPrefix.utf8)) }
+
+    /// The game's part of a save in the runtime's frame: this format with the game's values only.
+    public static func decodeState(_ bytes: [UInt8]) throws(DecodeError) -> GameState {
+        let snapshot = try decodeText(bytes)
+        guard let key = snapshot.extras.keys.min() else { return snapshot.state }
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let index = lines.firstIndex { $0.starts(with: Array((key + "=").utf8)) } ?? -1
+        throw DecodeError(
+            .malformed, line: index + 1, column: 1,
+            message: "'\(key)' is not one of the game's values (the runtime's stand outside the game's part)")
+    }
+
+    /// Reads a shooter's save file, as a launch does: the runtime's frame around the game's part (its values become
+    /// `extras`), or a whole file of this text from before the frame. Never traps; errors name the file's place.
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> GameSnapshot {
+        try SnapshotFrame.checkSize(bytes)
+        guard SnapshotFrame.isFramed(bytes) else { return try decodeText(bytes) }
+        let opened = try SnapshotFrame.open(bytes)
+        do {
+            return GameSnapshot(state: try decodeState(opened.game), extras: opened.runtime)
+        } catch {
+            throw opened.place(error)
+        }
+    }
+
+    /// Reads this text back (a whole file, the runtime's values among the game's, or the game's part of a framed
+    /// save), checking size, header, version, end marker and checksum before any value.
+    public static func decodeText(_ bytes: [UInt8]) throws(DecodeError) -> GameSnapshot {
         let (version, body) = try framing.open(bytes)
         let values = try SnapshotFraming.integerValues(body)
         do {

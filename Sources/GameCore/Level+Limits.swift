@@ -13,8 +13,9 @@ extension Level {
     public static let maximumEnemies = 256
     /// The most pickups ('+' and '*' together) a level may hold.
     public static let maximumPickups = 256
-    /// Bytes of a snapshot kept for the runtime's extras (timers, save generation, score outbox, settings): a level's
-    /// worst-case gameplay snapshot must fit in `GameSnapshot.maximumBytes` less this.
+    /// Bytes of a snapshot kept for the runtime's frame and its values (timers, save generation, score outbox,
+    /// settings; `SnapshotFrame`): a level's worst-case gameplay snapshot (the game's part) must fit in
+    /// `GameSnapshot.maximumBytes` less this.
     public static let snapshotExtrasAllowance = 64 << 10
     /// The most bytes a level's gameplay snapshot may reach.
     public static var snapshotBudget: Int { GameSnapshot.maximumBytes - snapshotExtrasAllowance }

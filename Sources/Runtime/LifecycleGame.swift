@@ -1,6 +1,7 @@
 // LifecycleGame: what a game provides so that the runtime can run it under the life cycle. The runtime owns the
 // clock, the work (pause, timers, saves, GL, the leaderboard's requests and the match's peers), the invariants and
-// the transcript; the game owns its state, its rules, what it draws and the bytes of its save. The shooter
+// the transcript; the game owns its state, its rules, what it draws and the bytes of its state in a save (the file
+// around them, with the runtime's own values, is the runtime's: SnapshotFrame.swift). The shooter
 // (GameCore) is one conformer; Examples/Breakout is another.
 //
 // The runtime calls a game from one thread, in this order each fixed step while the app is active and the game
@@ -30,7 +31,7 @@ import Lifecycle
 public protocol LifecycleGame: Sendable {
     /// What the game draws each frame, handed to the display (`Display.present`).
     associatedtype Scene: GameScene
-    /// What a snapshot holds of the game (the runtime keeps its own facts beside it as `extras`).
+    /// What a snapshot holds of the game (the runtime keeps its own values beside it: `SavedGame.extras`).
     associatedtype SavedState: Sendable
     /// What the player does, in the game's own words (a script's action lines, a window's keys).
     associatedtype Action: PlayerAction
@@ -123,17 +124,25 @@ public protocol LifecycleGame: Sendable {
 
     /// The game's part of a snapshot, as it is now.
     var savedState: SavedState { get }
-    /// The bytes of a snapshot: `state` and the runtime's `extras` (named integers), in the game's versioned format.
-    func encodeSnapshot(_ state: SavedState, extras: [String: Int64]) -> [UInt8]
-    /// Reads bytes written by `encodeSnapshot` (of this version or an older one); throws, naming the place, for
-    /// anything else. Never traps, whatever the bytes.
-    func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<SavedState>
+    /// The game's part of a snapshot as bytes of its own (text or binary, versioned as the game likes). The runtime
+    /// frames them with its own values, a version and a checksum (`SnapshotFrame`); they never hold the runtime's.
+    /// Default for named integers (`SavedState == [String: Int64]`): `SnapshotText.encodeValues`.
+    func encodeState(_ state: SavedState) -> [UInt8]
+    /// Reads bytes written by `encodeState` (of this version or an older one); throws, naming the place (the line
+    /// and column in these bytes, which the runtime moves to the file's lines), for anything else. Never traps,
+    /// whatever the bytes: they passed the frame's checksum, which anyone can recompute.
+    func decodeState(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedState
+    /// The game's own values of a saved state by name, as `expect snapshot KEY=VALUE` reads them; the runtime adds
+    /// its own (`generation`, `timer.NAME`, `outbox.KEY`, `outboxMs.KEY`, `setting.NAME`), which win a clash.
+    func stateValues(_ state: SavedState) -> [String: Int64]
+    /// Reads a file in a format the game wrote before the runtime framed its saves (users' saves must keep loading):
+    /// nil when `bytes` are not one, else the state and the runtime's values it held, or why it is damaged. The next
+    /// save writes the runtime's frame. Default: none (nil).
+    func decodeLegacySnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<SavedState>?
     /// Why a decoded state could not have been written by this game, or could not be continued from (a position
     /// outside the level, an impossible score); nil when it is playable. The checksum proves the bytes intact, this
     /// proves them sane.
     func whyCannotRestore(_ state: SavedState) -> String?
-    /// Every value of a snapshot by name, as `expect snapshot KEY=VALUE` reads them (extras included).
-    func snapshotValues(_ saved: SavedGame<SavedState>) -> [String: Int64]
     /// Continues from a saved state at launch; returns whether a session was restored (paused) and the transcript's
     /// detail (e.g. `restored singlePlayer level 2, paused`).
     mutating func restore(_ state: SavedState) -> Restored
@@ -201,10 +210,11 @@ public enum GameReport: Hashable, Sendable {
     case score(level: Int, run: Int64, points: Int64)
 }
 
-/// A decoded snapshot: the game's state and the runtime's extras.
+/// A decoded snapshot: the game's state and the runtime's values (`generation`, `timer.NAME`, `outbox.KEY`,
+/// `outboxMs.KEY`, `setting.NAME`), kept apart.
 public struct SavedGame<State: Sendable>: Sendable {
     public var state: State
-    public var extras: [String: Int64]
+    public var extras: [String: Int64]  // the runtime's values by name
 
     public init(state: State, extras: [String: Int64]) {
         self.state = state

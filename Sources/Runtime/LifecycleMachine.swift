@@ -1,7 +1,9 @@
 // LifecycleMachine: what the runtime decides, as a value (STYLE §3.7 "decide in a value, perform in a shell", the
 // shape of swift-nio's protocol state machines). It owns the life-cycle state and its reason, the open background
-// tasks, the GL permission, the frame loop's running flag, the work the last transitions asked for and not yet
-// performed, and what the last event delivered and asked for (the HUD's lines, `expect callbacks`). Its mutating
+// tasks, the GL permission, the frame loop's running flag, the timer table (LifecycleMachine+Timers.swift: which
+// timers are live, when each is due, what was left of each when the app was interrupted), the work the last
+// transitions asked for and not yet performed, and what the last event delivered and asked for (the HUD's lines,
+// `expect callbacks`). Its mutating
 // methods take an event, a leg of a transition or a piece of work and return what to perform; `Runtime` is the
 // executor that performs it (game, timers, disk, network, display) and writes the transcript. No display, no game:
 // LifecycleMachineTests drive it alone.
@@ -37,7 +39,8 @@ public enum WorkEffect: Hashable, Sendable {
     case perform
 }
 
-/// The life cycle's decisions as a value: state, reason, open background tasks, GL permission, frame loop, queued work.
+/// The life cycle's decisions as a value: state, reason, open background tasks, GL permission, frame loop, timers,
+/// queued work.
 public struct LifecycleMachine: Sendable {
     /// The table the machine follows.
     public let profile: Profile
@@ -55,10 +58,17 @@ public struct LifecycleMachine: Sendable {
     public private(set) var lastCallbacks: [Callback] = []
     /// The work of the most recent event or action, in table order.
     public private(set) var lastWork: [Work] = []
+    /// The runtime's and the game's timers: live ones with their deadlines, invalidated ones with what was left.
+    /// Changed only through the timer methods (LifecycleMachine+Timers.swift); `Runtime.timers` reads it.
+    public internal(set) var timers: TimerSet
     private var queue: [PlannedWork] = []
 
-    /// A machine for an app that is not running yet.
-    public init(profile: Profile) { self.profile = profile }
+    /// A machine for an app that is not running yet, whose sessions schedule the autosave and `gameTimers` (a game's
+    /// `LifecycleGame.timers`).
+    public init(profile: Profile, gameTimers: [GameTimer] = []) {
+        self.profile = profile
+        timers = TimerSet(gameTimers: gameTimers)
+    }
 
     /// The key the table is read with; "a background task is open" is derived from the count of open tasks.
     public var status: Status {
@@ -164,10 +174,11 @@ public struct LifecycleMachine: Sendable {
         return enter(.terminated, reason: .glWhileBackgrounded)
     }
 
-    /// The process is gone: no work left, the frame loop stopped, GL forbidden, no background task open. The state
-    /// (terminated) stays until a relaunch.
+    /// The process is gone: no work left, the frame loop stopped, GL forbidden, no background task open, no timer
+    /// (live or invalidated). The state (terminated) stays until a relaunch.
     public mutating func endProcess() {
         queue.removeAll()
+        timers.forgetAll()
         isFrameLoopRunning = false
         isGLAllowed = false
         openBackgroundTasks = 0

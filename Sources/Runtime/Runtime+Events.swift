@@ -98,7 +98,7 @@ extension Runtime {
                 scheduleGameTimers()
             case .sessionEnded:
                 match.leave(tick: nextStep)
-                timers.discard(timers.names)
+                machine.discardTimers()
             case .leaderboardOpened:
                 leaderboard.send(.fetchTop, now: now)
             case .score(let level, let run, let points):
@@ -130,8 +130,5 @@ extension Runtime {
         leaderboard.keep(score, key: key, milliseconds: LeaderboardClient.milliseconds(ofSteps: game.steps))
     }
 
-    func scheduleGameTimers() {
-        guard appState == .active else { return }
-        for name in timers.names { _ = timers.schedule(name, now: now, step: game.steps) }
-    }
+    func scheduleGameTimers() { _ = machine.scheduleTimers(now: now, step: game.steps) }
 }

@@ -67,7 +67,7 @@ extension Runtime {
     }
 
     private func fireVirtualTimers() {
-        for name in timers.fire(on: .virtual, at: now) {
+        for name in machine.fireTimers(on: .virtual, at: now) {
             switch name {
             case .autosave:
                 if game.isRunning { doWork(.saveSnapshot, for: nil) }
@@ -117,7 +117,7 @@ extension Runtime {
         guard game.isRunning else { return game.idleFrame() }
         noteSimulationStep()
         game.step()
-        for name in timers.fire(on: .game, at: game.steps) { game.timerFired(name) }
+        for name in machine.fireTimers(on: .game, at: game.steps) { game.timerFired(name) }
         takeReports()
     }
 

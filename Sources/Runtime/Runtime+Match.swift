@@ -38,7 +38,7 @@ extension Runtime {
         if let why = match.join(level: level, name: playerName, tick: nextStep) {
             transcript.append(now, .event(name: "matchLost", args: why))
             game.apply(.lost(why: why))
-            timers.discard(timers.names)
+            machine.discardTimers()
         }
     }
 
@@ -53,7 +53,7 @@ extension Runtime {
             game.apply(event)
         }
         if !events.isEmpty { takeReports() }
-        if !match.isInMatch, !game.isInSession { timers.discard(timers.names) }
+        if !match.isInMatch, !game.isInSession { machine.discardTimers() }
     }
 
     static func describe(_ setting: MatchSetting) -> (String, String?) {

@@ -1,5 +1,6 @@
-// Runtime+Snapshot: saving and restoring the game with the runtime's extras (timers' remaining times, the score
-// outbox, settings, the save generation). A launch falls back through the stored generations, newest first: a bad
+// Runtime+Snapshot: saving and restoring the game with the runtime's own values (timers' remaining times, the score
+// outbox, settings, the save generation), kept apart from the game's bytes in the runtime's frame
+// (SnapshotFrame.swift; LifecycleGame+Snapshot.swift reads a game's older formats too). A launch falls back through the stored generations, newest first: a bad
 // one is moved aside (never deleted), the player is told on screen, the host's log is told, and the transcript's
 // `loadSnapshot` detail says what happened. When no generation loads, the game starts fresh.
 
@@ -27,17 +28,15 @@ extension Runtime {
         return "\(kind) #\(snapshotGeneration)"
     }
 
-    /// The bytes a save would write now: the game's state and the runtime's extras, in the game's format.
+    /// The bytes a save would write now: the runtime's values and the game's state (its `encodeState`), in the
+    /// runtime's frame.
     public func snapshotBytes() -> [UInt8] { game.encodeSnapshot(game.savedState, extras: snapshotExtras) }
 
     /// The runtime's facts a snapshot keeps beside the game: the save generation, each timer's time left
     /// (`timer.NAME`), the score outbox (`outbox.KEY`) and the settings (`setting.NAME`).
     public var snapshotExtras: [String: Int64] {
         var extras: [String: Int64] = ["generation": snapshotGeneration]
-        for timer in timers.live {
-            extras["timer." + timer.name.rawValue] = timer.deadline - (timer.clock == .game ? game.steps : now)
-        }
-        for (name, left) in timers.remaining { extras["timer." + name.rawValue] = left }
+        for (name, left) in machine.timersLeft(now: now, step: game.steps) { extras["timer." + name.rawValue] = left }
         for (key, score) in leaderboard.outbox { extras["outbox.\(key)"] = score }
         for (key, milliseconds) in leaderboard.outboxMilliseconds where leaderboard.outbox[key] != nil {
             extras["outboxMs.\(key)"] = milliseconds
@@ -200,9 +199,9 @@ extension Runtime {
         let restored = game.restore(snapshot.state)
         guard case .session = restored else { return restored.detail }
         markRestoring(snapshotGeneration, steps: game.steps)
-        for name in timers.names {
-            if let left = snapshot.extras["timer." + name.rawValue] { timers.remaining[name] = left }
-        }
+        var left: [TimerName: Int64] = [:]
+        for name in timers.names { left[name] = snapshot.extras["timer." + name.rawValue] }
+        machine.restoreTimers(left)
         return restored.detail
     }
 }

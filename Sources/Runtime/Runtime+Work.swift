@@ -44,18 +44,16 @@ extension Runtime {
             notePaused()
             return wasPaused ? "already paused" : game.isPaused ? "paused" : "pause ignored"
         case .invalidateTimers:
-            return "\(timers.invalidateAll(now: now, step: game.steps)) invalidated"
+            return "\(machine.invalidateTimers(now: now, step: game.steps)) invalidated"
         case .scheduleTimers:
-            let before = timers.live.count
-            if game.isInSession { scheduleGameTimers() }
-            return "\(timers.live.count - before) scheduled"
+            return "\(game.isInSession ? machine.scheduleTimers(now: now, step: game.steps) : 0) scheduled"
         case .cancelLeaderboardRequests:
             return "\(leaderboard.cancelAll()) cancelled"
         case .disconnectPeers:
             let count = match.isInMatch || match.isConnected ? 1 : 0
             match.leave(tick: nextStep)
             game.leaveMatch()
-            if count > 0 { timers.discard(timers.names) }
+            if count > 0 { machine.discardTimers() }
             return "\(count) dropped"
         case .saveSnapshot:
             return saveSnapshot(kind: Self.snapshotKind(for: callback))
@@ -116,7 +114,6 @@ extension Runtime {
         machine.endProcess()
         followGLPermission()
         game = game.relaunched()
-        timers = TimerSet(gameTimers: Game.timers)
         settings = [:]
         leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
         leaderboardTop = []

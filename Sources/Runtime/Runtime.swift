@@ -1,12 +1,12 @@
 // Runtime — runs the game under the life cycle: clock, frame loop, timers, work, GL guard, invariants.
 //
 // A state machine plus an executor (STYLE §3.7): LifecycleMachine.swift decides (state, reason, background tasks, GL
-// permission, frame loop, queued work) and returns what to do; this class performs it. Owns: Runtime (this file: its
+// permission, frame loop, timers, queued work) and returns what to do; this class performs it. Owns: Runtime (this file: its
 // stored parts, grouped in RuntimeParts.swift, and its init; the public properties in Runtime+Properties.swift), event
 // and action intake (Runtime+Events.swift),
 // the work executor, one exhaustive switch (Runtime+Work.swift), the fixed-step frame (Runtime+Frame.swift),
 // the invariant checker of CONTRACT §6 (Runtime+Invariants.swift), the transcript (Transcript.swift),
-// timers (Timers.swift), ports and their in-memory versions (Ports.swift, Display.swift, RecordingDisplay.swift,
+// the timer table (Timers.swift, kept by the machine), ports and their in-memory versions (Ports.swift, Display.swift, RecordingDisplay.swift,
 // the leaderboard port and client in LeaderboardClient.swift, InProcessLeaderboard.swift), captures and the transcript
 // lines a script runner adds (Runtime+Capture.swift), the recording of a session (Runtime+Recording.swift).
 // Generic over the game (`LifecycleGame`): it never names one. Imports Lifecycle only: never GL, never Foundation,
@@ -32,17 +32,15 @@ public enum RuntimeActivity: Hashable, Sendable {
 /// (`advance`), and what they read back (the status, the transcript, frames).
 public final class Runtime<Game: LifecycleGame> {
 
-    // The stored parts (14): the machine decides; the rest is what the executor acts on and remembers.
-    /// What the runtime decides: state, reason, open background tasks, GL permission, frame loop, queued work. The
-    /// one owner of those facts; the runtime performs what its methods return.
+    // The stored parts (13): the machine decides; the rest is what the executor acts on and remembers.
+    /// What the runtime decides: state, reason, open background tasks, GL permission, frame loop, timers, queued
+    /// work. The one owner of those facts; the runtime performs what its methods return.
     public internal(set) var machine: LifecycleMachine
     /// Names the runs (a session's score key).
     public let seed: UInt64
     var clock = FrameClock()
     /// The game's in-memory state: lost when the process dies.
     public internal(set) var game: Game
-    /// The game's and the runtime's timers.
-    public internal(set) var timers = TimerSet(gameTimers: Game.timers)
     var online: Online<Game.Message>
     public internal(set) var transcript = Transcript()
     var invariantState = InvariantState()
@@ -61,7 +59,7 @@ public final class Runtime<Game: LifecycleGame> {
         profile: Profile, seed: UInt64 = 1, game: Game, display: (any Display<Game.Scene>)? = nil,
         snapshots: any SnapshotStore = InMemorySnapshotStore()
     ) {
-        self.machine = LifecycleMachine(profile: profile)
+        self.machine = LifecycleMachine(profile: profile, gameTimers: Game.timers)
         self.seed = seed
         self.display = display
         self.snapshots = snapshots
@@ -78,8 +76,15 @@ public final class Runtime<Game: LifecycleGame> {
     /// True once the process has ended (until a relaunch).
     public var isTerminated: Bool { appState == .terminated }
 
+    /// The game's and the runtime's timers, as the machine keeps them (`LifecycleMachine.timers`). The setter is for
+    /// the executor's own files that still change the table directly (the match's session end).
+    public internal(set) var timers: TimerSet {
+        get { machine.timers }
+        set { machine.timers = newValue }
+    }
+
     /// The live timers' count (CONTRACT §6.3).
-    public var liveTimerCount: Int { timers.live.count }
+    public var liveTimerCount: Int { machine.liveTimerCount }
 
     /// The gameplay hash of the in-memory game (CONTRACT §8 `simulationHash`).
     public var simulationHash: String { game.stateHash }

@@ -1,7 +1,9 @@
-// SnapshotText: a ready-made snapshot format for a game whose state is a handful of named integers, so that a game
-// need not write its own codec to be safe: a versioned header, one `key=value` line per value (keys sorted), an
+// SnapshotText: named integers as text. `encodeValues`/`decodeValues` are a game's part of a save when its state is
+// named integers (the default `LifecycleGame.encodeState` for `[String: Int64]`): `key=integer` lines, no header,
+// inside the runtime's frame (SnapshotFrame.swift). `encode`/`decode` are a whole file of their own (the small
+// games' saves before the runtime's frame): a versioned header, one `key=value` line per value (keys sorted), an
 // FNV-1a checksum of everything before it and an end marker. Decoding never traps and names the line and column of
-// what is wrong. The frame is SnapshotFraming's, which the shooter's format uses too (Breakout writes its own).
+// what is wrong. That frame is SnapshotFraming's, which the shooter's own format uses too.
 //
 //   clicker 1
 //   clicks=12
@@ -29,6 +31,26 @@ public enum SnapshotText {
     ) throws(SnapshotDecodeError) -> (version: Int, values: [String: Int64]) {
         let (version, body) = try framing(format, versions: versions).open(bytes)
         return (version, try SnapshotFraming.integerValues(body))
+    }
+
+    /// A game's named integers as its part of a save (`LifecycleGame.encodeState`'s default): one `key=integer`
+    /// line per value, keys sorted, no header (the runtime's frame versions and checksums the file).
+    public static func encodeValues(_ values: [String: Int64]) -> [UInt8] {
+        var text = ""
+        for key in values.keys.sorted() { text += "\(key)=\(values[key]!)\n" }
+        return Array(text.utf8)
+    }
+
+    /// The named integers `encodeValues` wrote; a line that is not `key=integer` (each ending in a newline), or a
+    /// key given twice, is malformed, named by its line.
+    public static func decodeValues(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> [String: Int64] {
+        guard !bytes.isEmpty else { return [:] }
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard lines[lines.count - 1].isEmpty else {
+            throw SnapshotDecodeError(
+                .malformed, line: lines.count, column: 1, message: "the last line does not end with a newline")
+        }
+        return try SnapshotFraming.integerValues(lines[..<(lines.count - 1)])
     }
 
     private static func framing(_ format: String, versions: ClosedRange<Int>) -> SnapshotFraming {

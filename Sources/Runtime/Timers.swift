@@ -1,5 +1,6 @@
 // Timers: the runtime's timers, on the virtual clock (the autosave) or on the game clock (simulation steps: the
-// game's own, `LifecycleGame.timers`).
+// game's own, `LifecycleGame.timers`). The table is a value the life-cycle machine owns (`LifecycleMachine.timers`,
+// changed through LifecycleMachine+Timers.swift); `Runtime` only performs what its methods return.
 // Invalidating keeps each timer's remaining time; scheduling again continues from it, so an interrupted
 // game fires its timers at the same game moments as an uninterrupted one.
 
@@ -70,6 +71,12 @@ public struct TimerSet: Hashable, Sendable {
         for timer in live { remaining[timer.name] = max(1, timer.deadline - (timer.clock == .game ? step : now)) }
         defer { live.removeAll() }
         return live.count
+    }
+
+    /// Forgets every timer, live or invalidated (the process ended).
+    mutating func forgetAll() {
+        live.removeAll()
+        remaining.removeAll()
     }
 
     /// Forgets `names` entirely, live or invalidated (a session ended).

@@ -127,18 +127,12 @@ struct Ticker: LifecycleGame {
     }
     func relaunched() -> Ticker { Ticker(countsPauses: countsPauses) }
     func scene(status: [String], leaderboard: [String]) -> TickerScene { TickerScene(steps: steps) }
-    func encodeSnapshot(_ state: [String: Int64], extras: [String: Int64]) -> [UInt8] {
-        SnapshotText.encode(format: "ticker", version: 1, values: extras.merging(state) { $1 })
-    }
-    func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<[String: Int64]> {
-        var extras = try SnapshotText.decode(bytes, format: "ticker", versions: 1...1).values
-        let state = ["steps", "pauses", "inSession"].reduce(into: [:]) { $0[$1] = extras.removeValue(forKey: $1) ?? 0 }
-        return SavedGame(state: state, extras: extras)
+    /// Named integers need no codec (the default `key=integer` lines); a missing one reads as 0.
+    func decodeState(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> [String: Int64] {
+        let values = try SnapshotText.decodeValues(bytes)
+        return ["steps", "pauses", "inSession"].reduce(into: [:]) { $0[$1] = values[$1] ?? 0 }
     }
     func whyCannotRestore(_ state: [String: Int64]) -> String? { state["steps"]! >= 0 ? nil : "steps < 0" }
-    func snapshotValues(_ saved: SavedGame<[String: Int64]>) -> [String: Int64] {
-        saved.extras.merging(saved.state) { $1 }
-    }
     mutating func restore(_ state: [String: Int64]) -> Restored {
         guard state["inSession"] == 1 else { return .noSession(detail: "menu") }
         (isInSession, isPaused, steps, pauses) = (true, true, state["steps"]!, state["pauses"]!)

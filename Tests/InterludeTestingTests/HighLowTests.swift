@@ -57,15 +57,8 @@ struct HighLow: LifecycleGame, GameScene {
     func relaunched() -> HighLow { HighLow(seed: seed, deck: seed) }
     func scene(status: [String], leaderboard: [String]) -> HighLow { self }
 
-    func encodeSnapshot(_ state: [String: Int64], extras: [String: Int64]) -> [UInt8] {
-        SnapshotText.encode(format: "highlow", version: 1, values: extras.merging(state) { $1 })
-    }
-    func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<[String: Int64]> {
-        let values = try SnapshotText.decode(bytes, format: "highlow", versions: 1...1).values
-        return SavedGame(state: values, extras: values.filter { savedState[$0.key] == nil })
-    }
+    // The save: named integers need no codec (LifecycleGame's default `encodeState` / `decodeState`).
     func whyCannotRestore(_ state: [String: Int64]) -> String? { (1...13).contains(state["card"] ?? 0) ? nil : "card" }
-    func snapshotValues(_ saved: SavedGame<[String: Int64]>) -> [String: Int64] { saved.state }
     mutating func restore(_ state: [String: Int64]) -> Restored {
         guard state["inSession"] == 1 else { return .noSession(detail: "menu") }
         (screenName, isPaused, streak) = ("table", true, state["streak"] ?? 0)

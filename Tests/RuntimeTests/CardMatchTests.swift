@@ -54,7 +54,7 @@ struct Snap: LifecycleGame, GameScene {
 
     var isInSession: Bool { screenName == "table" }
     var isRunning: Bool { isInSession && !isPaused }
-    var savedState: Int { ourSnaps }
+    var savedState: [String: Int64] { ["snaps": Int64(ourSnaps)] }
     var stateHash: String {
         var hasher = StateHasher()
         hasher.combine(Int64(ourSnaps))
@@ -118,17 +118,12 @@ struct Snap: LifecycleGame, GameScene {
 
     func relaunched() -> Snap { Snap() }
     func scene(status: [String], leaderboard: [String]) -> Snap { self }
-    func encodeSnapshot(_ state: Int, extras: [String: Int64]) -> [UInt8] {
-        SnapshotText.encode(format: "snap", version: 1, values: extras.merging(["snaps": Int64(state)]) { $1 })
+    // The save: named integers need no codec (LifecycleGame's default `encodeState` / `decodeState`).
+    func whyCannotRestore(_ state: [String: Int64]) -> String? {
+        state["snaps", default: 0] >= 0 ? nil : "negative snaps"
     }
-    func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<Int> {
-        let values = try SnapshotText.decode(bytes, format: "snap", versions: 1...1).values
-        return SavedGame(state: Int(values["snaps"] ?? 0), extras: values.filter { $0.key != "snaps" })
-    }
-    func whyCannotRestore(_ state: Int) -> String? { state >= 0 ? nil : "negative snaps" }
-    func snapshotValues(_ saved: SavedGame<Int>) -> [String: Int64] { ["snaps": Int64(saved.state)] }
-    mutating func restore(_ state: Int) -> Restored {
-        ourSnaps = state
+    mutating func restore(_ state: [String: Int64]) -> Restored {
+        ourSnaps = Int(state["snaps", default: 0])
         return .noSession(detail: "menu")
     }
 }

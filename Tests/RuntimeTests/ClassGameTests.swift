@@ -63,19 +63,13 @@ final class CounterGame: LifecycleGame, @unchecked Sendable {
     func scene(status: [String], leaderboard: [String]) -> ClickerScene { ClickerScene(text: "\(count)") }
 
     var savedState: [String: Int64] { ["count": count, "steps": steps, "inSession": isInSession ? 1 : 0] }
-    func encodeSnapshot(_ state: [String: Int64], extras: [String: Int64]) -> [UInt8] {
-        SnapshotText.encode(format: "counter", version: 1, values: extras.merging(state) { $1 })
-    }
-    func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<[String: Int64]> {
-        var extras = try SnapshotText.decode(bytes, format: "counter", versions: 1...1).values
-        let state = ["count", "steps", "inSession"].reduce(into: [:]) { $0[$1] = extras.removeValue(forKey: $1) ?? 0 }
-        return SavedGame(state: state, extras: extras)
+    /// Named integers need no codec (the default `key=integer` lines); a missing one reads as 0.
+    func decodeState(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> [String: Int64] {
+        let values = try SnapshotText.decodeValues(bytes)
+        return ["count", "steps", "inSession"].reduce(into: [:]) { $0[$1] = values[$1] ?? 0 }
     }
     func whyCannotRestore(_ state: [String: Int64]) -> String? {
         (0...goal).contains(state["count"]!) ? nil : "count outside 0...\(goal)"
-    }
-    func snapshotValues(_ saved: SavedGame<[String: Int64]>) -> [String: Int64] {
-        saved.extras.merging(saved.state) { $1 }
     }
     func restore(_ state: [String: Int64]) -> Restored {
         guard state["inSession"] == 1 else { return .noSession(detail: "menu") }

@@ -47,14 +47,10 @@ struct BrokenPause: LifecycleGame {
     mutating func takeReports() -> [GameReport] { clicker.takeReports() }
     func relaunched() -> BrokenPause { BrokenPause(fault: fault) }
     func scene(status: [String], leaderboard: [String]) -> ClickerScene { clicker.scene(status: [], leaderboard: []) }
-    func encodeSnapshot(_ state: [String: Int64], extras: [String: Int64]) -> [UInt8] {
-        clicker.encodeSnapshot(state, extras: extras)
-    }
-    func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<[String: Int64]> {
-        try clicker.decodeSnapshot(bytes)
+    func decodeState(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> [String: Int64] {
+        try clicker.decodeState(bytes)
     }
     func whyCannotRestore(_ state: [String: Int64]) -> String? { clicker.whyCannotRestore(state) }
-    func snapshotValues(_ saved: SavedGame<[String: Int64]>) -> [String: Int64] { clicker.snapshotValues(saved) }
     mutating func restore(_ state: [String: Int64]) -> Restored { clicker.restore(state) }
 }
 

@@ -163,7 +163,7 @@ final class PlayAbruptEndTests: XCTestCase {
         XCTAssertTrue(files.contains("snapshot.txt"), "\(name): \(files)")
         let snapshot = (try? String(contentsOfFile: data + "/snapshot.txt", encoding: .utf8)) ?? ""
         let lines = snapshot.split(separator: "\n")
-        XCTAssertEqual(lines.first, "interlude-snapshot 2", name)
+        XCTAssertEqual(lines.first, "interlude-save 1", name)
         XCTAssertEqual(lines.last, "end", "\(name): the snapshot is whole")
         XCTAssertTrue(lines.contains { $0.hasPrefix("checksum=") }, name)
         XCTAssertTrue(lines.contains("inSession=1"), "\(name): the game in progress was saved: \(snapshot)")

@@ -37,7 +37,7 @@ enum DamagedSnapshotCorpus {
         for (header, kind) in [
             ("interlude-snapshot 3", SnapshotDecodeError.Kind.futureVersion), ("interlude-snapshot 99", .futureVersion),
             ("interlude-snapshot 0", .notSnapshot), ("interlude-snapshot two", .notSnapshot),
-            ("interlude-save 2", .notSnapshot),
+            ("interlude-save 2", .futureVersion), ("interlude-save 0", .notSnapshot),
         ] {
             corpus.append(DamagedSnapshot(label: "header '\(header)'", bytes: Array(header.utf8) + body, kinds: [kind]))
         }

@@ -57,6 +57,24 @@ struct DamagedSnapshotTests {
         }
     }
 
+    @Test("every damaged copy of a save in the runtime's frame is refused with a message of the expected kind")
+    func framedDecoderRefusesAll() throws {
+        let good = playedSave(seed: 11, steps: 90)
+        #expect(SnapshotFrame.isFramed(good))
+        #expect(try GameSnapshot.decode(good) == GameSnapshot.decode(Self.good))
+        let corpus = DamagedSnapshotCorpus.make(from: good)
+        #expect(corpus.count > 2000)
+        for damaged in corpus {
+            do {
+                _ = try GameSnapshot.decode(damaged.bytes)
+                Issue.record("\(damaged.label): decoded")
+            } catch {
+                #expect(damaged.kinds.contains(error.kind), "\(damaged.label): \(error.kind) \(error)")
+                #expect(error.message.count > 10, "\(damaged.label): \(error)")
+            }
+        }
+    }
+
     @Test("a future version names both versions")
     func futureVersionMessage() {
         let damaged = Self.corpus.first { $0.label == "header 'interlude-snapshot 3'" }!

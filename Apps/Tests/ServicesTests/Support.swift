@@ -36,6 +36,20 @@ func playedSnapshot(seed: UInt64, steps: Int) -> [UInt8] {
     return runtime.currentSnapshot().encoded()
 }
 
+/// The same save as the runtime writes it: its frame around the game's part (Runtime's SnapshotFrame).
+func playedSave(seed: UInt64, steps: Int) -> [UInt8] {
+    let runtime = Runtime(profile: .ios5, seed: seed)
+    runtime.send(.launched)
+    runtime.settle()
+    runtime.perform(.play(.singlePlayer, level: 1))
+    runtime.perform(.input(.forward, duration: 500_000_000))
+    runtime.settle()
+    runtime.advance(to: stepTime(Int64(steps)))
+    runtime.perform(.fire)
+    runtime.settle()
+    return runtime.snapshotBytes()
+}
+
 /// A runtime launched (cold) on `store`: the launch runs loadSnapshot.
 func launch(_ store: any SnapshotStore, seed: UInt64 = 3) -> Runtime<Game> {
     Runtime(profile: .ios5, seed: seed, snapshots: store).launch()

@@ -73,20 +73,24 @@ extension Breakout: LifecycleGame {
 
     public var savedState: BreakoutState { state }
 
-    public func encodeSnapshot(_ state: BreakoutState, extras: [String: Int64]) -> [UInt8] {
-        BreakoutSnapshot(state: state, extras: extras).encoded()
+    /// The game's part of a save: breakout's own text (BreakoutSnapshot.swift) without the runtime's values, which
+    /// the runtime's frame keeps.
+    public func encodeState(_ state: BreakoutState) -> [UInt8] { BreakoutSnapshot(state: state).encoded() }
+
+    public func decodeState(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> BreakoutState {
+        try BreakoutSnapshot.decodeState(bytes)
     }
 
-    public func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<BreakoutState> {
+    /// A whole `breakout-snapshot 1` file from before the runtime's frame, the runtime's values under `runtime.`.
+    public func decodeLegacySnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<BreakoutState>? {
+        guard BreakoutSnapshot.isOwnFile(bytes) else { return nil }
         let snapshot = try BreakoutSnapshot.decode(bytes)
         return SavedGame(state: snapshot.state, extras: snapshot.extras)
     }
 
     public func whyCannotRestore(_ state: BreakoutState) -> String? { whyUnreachable(state) }
 
-    public func snapshotValues(_ saved: SavedGame<BreakoutState>) -> [String: Int64] {
-        BreakoutSnapshot(state: saved.state, extras: saved.extras).values
-    }
+    public func stateValues(_ state: BreakoutState) -> [String: Int64] { BreakoutSnapshot(state: state).values }
 
     /// A session comes back paused; anything else (a menu, the leaderboard, a game over) is the main menu, with the
     /// saved generator (the next session launches as it would have without the relaunch).

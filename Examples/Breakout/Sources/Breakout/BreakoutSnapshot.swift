@@ -9,7 +9,9 @@
 //   checksum=0123456789abcdef    FNV-1a 64 (`StateHasher`) of every byte before this line, 16 lowercase hex digits
 //   end                          the end marker: a file without it was cut short
 //
-// The decoder (BreakoutSnapshot+Decode.swift) never traps; a value it reads may still be one play could not
+// Inside the runtime's frame (Runtime's SnapshotFrame) this text is the game's part of a save, with no `runtime.`
+// lines (`decodeState` refuses them); a whole file of it with them is what breakout wrote before that frame, still
+// read (`Breakout.decodeLegacySnapshot`). The decoder (BreakoutSnapshot+Decode.swift) never traps; a value it reads may still be one play could not
 // produce, which `Breakout.whyCannotRestore` refuses (Breakout+Validation.swift).
 
 import Runtime
@@ -32,6 +34,20 @@ public struct BreakoutSnapshot: Hashable, Sendable {
     static let checksumPrefix = "checksum="
     static let extraPrefix = "runtime."
     static let endMarker = "end"
+
+    /// True when `bytes` begin as this format does.
+    public static func isOwnFile(_ bytes: [UInt8]) -> Bool { bytes.starts(with: Array(headerPrefix.utf8)) }
+
+    /// The game's part of a save in the runtime's frame: this format with no runtime values.
+    public static func decodeState(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> BreakoutState {
+        let snapshot = try decode(bytes)
+        guard let key = snapshot.extras.keys.min() else { return snapshot.state }
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let index = lines.firstIndex { $0.starts(with: Array((extraPrefix + key + "=").utf8)) } ?? -1
+        throw SnapshotDecodeError(
+            .malformed, line: index + 1, column: 1,
+            message: "'\(extraPrefix)\(key)' is not one of the game's values (the runtime's stand outside its part)")
+    }
 
     /// The bytes of the save.
     public func encoded() -> [UInt8] {

@@ -195,6 +195,29 @@ import Testing
         #expect(runtime.game.savedState == paused)
         #expect(runtime.game.isPaused && runtime.game.isInSession)
     }
+
+    /// A `breakout-snapshot 1` file, as breakout wrote it before the runtime's frame (the same encoder, with the
+    /// runtime's values among the game's), loads; the next save writes the frame, with the game's own part inside.
+    @Test func aSaveFromBeforeTheFrameLoadsAndTheNextSaveWritesTheFrame() throws {
+        let state = Self.midSession()
+        let bytes = BreakoutSnapshot(state: state, extras: ["generation": 2, "timer.speedup": 100]).encoded()
+        let store = InMemorySnapshotStore(bytes: bytes)
+        let runtime = Runtime(profile: .ios4, seed: 1, game: Breakout(seed: 1), snapshots: store)
+        runtime.send(.launched)
+        runtime.settle()
+        #expect(try runtime.storedSnapshotValues().get()["timer.speedup"] == 100)
+        runtime.send(.homePressed)
+        runtime.settle()
+        let saved = try #require(store.bytes)
+        #expect(SnapshotFrame.isFramed(saved) && !BreakoutSnapshot.isOwnFile(saved))
+        let decoded = try Breakout(seed: 1).decodeSnapshot(saved)
+        var paused = state
+        paused.isPaused = true
+        #expect(decoded.state == paused && decoded.extras["generation"]! > 2 && decoded.extras["timer.speedup"] == 100)
+        let values = try runtime.storedSnapshotValues().get()
+        #expect(values["bricks"] == Int64(state.wall.brickCount) && values["timer.speedup"] == 100)
+        #expect(store.quarantined.isEmpty && runtime.violations.isEmpty)
+    }
 }
 
 extension String {
