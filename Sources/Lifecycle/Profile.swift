@@ -131,16 +131,6 @@ public struct Profile: Sendable, Hashable {
         hasher.combine(callStyle)
     }
 
-    /// The value of the setting `name` on this profile (`smsStyle`, `callStyle`), or nil when it has no such setting.
-    public func setting(_ name: String) -> String? {
-        guard settings.contains(name) else { return nil }
-        switch name {
-        case "smsStyle": return smsStyle.rawValue
-        case "callStyle": return callStyle.rawValue
-        default: return nil
-        }
-    }
-
     /// The values the setting `name` takes, in the order the documentation lists them.
     public static func values(ofSetting name: String) -> [String] {
         switch name {
@@ -150,23 +140,4 @@ public struct Profile: Sendable, Hashable {
         }
     }
 
-    /// This profile with the setting `name` set to `value`, or nil when the profile has no such setting or the
-    /// value is not one of its values.
-    public func with(setting name: String, _ value: String) -> Profile? {
-        guard settings.contains(name) else { return nil }
-        switch name {
-        case "smsStyle": return SMSStyle(rawValue: value).map { withSMSStyle($0) }
-        case "callStyle": return CallStyle(rawValue: value).map { withCallStyle($0) }
-        default: return nil
-        }
-    }
-
-    /// The settings whose values differ from the named profile's own, as `name=value` words in `settings` order.
-    public var changedSettings: [String] {
-        guard let base = Profile.named(name) else { return [] }
-        return settings.compactMap { key in
-            guard let value = setting(key), value != base.setting(key) else { return nil }
-            return "\(key)=\(value)"
-        }
-    }
 }
