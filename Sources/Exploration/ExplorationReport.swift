@@ -25,6 +25,9 @@ public struct ExplorationReport<Action: PlayerAction>: Sendable {
         if Profile.named(profile)?.smsStyle != result.profile.smsStyle {
             profile += " smsStyle=\(result.profile.smsStyle.rawValue)"
         }
+        if Profile.named(profile)?.callStyle != result.profile.callStyle {
+            profile += " callStyle=\(result.profile.callStyle.rawValue)"
+        }
         let rate = seconds > 0 ? Int(Double(result.states) / seconds) : 0
         let milliseconds = Int((seconds * 1000).rounded())
         var lines = [

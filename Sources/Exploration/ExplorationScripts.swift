@@ -31,6 +31,7 @@ public enum ExplorationScripts {
         return Script(
             name: name, profileName: profile.name,
             smsStyle: named?.smsStyle == profile.smsStyle ? nil : profile.smsStyle,
+            callStyle: named?.callStyle == profile.callStyle ? nil : profile.callStyle,
             seed: seed,
             lines: commands.enumerated().map {
                 ScriptLine(location: SourceLocation(file: name, line: $0.offset + 1, column: 1), command: $0.element)

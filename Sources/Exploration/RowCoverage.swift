@@ -57,6 +57,11 @@ public enum RowCoverage {
             {
                 why += " while SMS come as banners (with smsStyle=alert they do: --sms-style alert)"
             }
+            if reason == .call, profile.callStyle == .banner,
+                profile.withCallStyle(.fullScreen).leads(to: row.from.state, reason)
+            {
+                why += " while calls come as banners (with callStyle=fullScreen they do: --call-style fullScreen)"
+            }
             return .unreachable(why)
         }
         return .notReached("\(row.from) is reachable by the table, but was not reached within \(depth) moves")

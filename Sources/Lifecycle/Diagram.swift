@@ -29,9 +29,10 @@ public enum Diagram {
             case .stay: to = row.from.state
             }
             // A launch is drawn through `launching`: its launch callbacks there, didBecomeActive after.
-            let launch = segments.filter { $0.callback?.reachedState == .launching }
+            // Only a row that begins by launching (not an Android rotation, whose onCreate comes midway).
+            let launch = segments.prefix { $0.callback?.reachedState == .launching }
             if !launch.isEmpty {
-                let rest = segments.filter { $0.callback?.reachedState != .launching }
+                let rest = segments.dropFirst(launch.count)
                 return [
                     Edge(
                         from: row.from.state, to: .launching, event: event, callbacks: launch.compactMap(\.callback),

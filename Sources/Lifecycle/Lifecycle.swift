@@ -2,7 +2,8 @@
 //
 // Owns: AppState, Event, Callback, Work, Reason (Vocabulary.swift); Status, Transition and the pure
 // `transition(from:on:in:)` (Transition.swift); Profile and its rows (Profile.swift); the ios4 and ios5
-// tables (Profile+Tables.swift); rejection reasons (Rejection.swift).
+// tables (Profile+Tables.swift), the iOS 13+ scene tables ios13 and ios26 (Profile+SceneTables.swift), the Android
+// tables android28 and android34 (Profile+AndroidTables.swift); rejection reasons (Rejection.swift).
 // Imports nothing, not even Foundation: every other module may depend on it, it depends on none.
 // Start reading at Profile+Tables.swift: the whole machine fits on two screens there.
 // The runtime performs the returned `Work` (Sources/Runtime/Runtime+Work.swift); diagrams are drawn
@@ -14,15 +15,15 @@ public enum Lifecycle {
     /// reason it can carry there.
     public static let statuses: [Status] = {
         var all: [Status] = [Status(.notRunning), Status(.launching), Status(.active)]
-        for reason: Reason in [.alert, .call, .switcher, .notificationCenter, .lock] {
+        for reason: Reason in [.alert, .call, .switcher, .notificationCenter, .lock, .controlCenter] {
             all.append(Status(.inactive, reason: reason))
         }
-        for reason: Reason? in [nil, .call, .lock] {
+        for reason: Reason? in [nil, .call, .lock, .switcher, .sceneDisconnected] {
             all.append(Status(.background, reason: reason))
             all.append(Status(.background, reason: reason, hasOpenBackgroundTask: true))
             all.append(Status(.suspended, reason: reason))
         }
-        for reason: Reason in [.willTerminate, .purged, .killed, .glWhileBackgrounded] {
+        for reason: Reason in [.willTerminate, .purged, .killed, .glWhileBackgrounded, .finished] {
             all.append(Status(.terminated, reason: reason))
         }
         return all

@@ -48,15 +48,16 @@ extension Pattern {
     static func inactive(_ reason: Reason) -> Pattern { Pattern(.inactive, reason) }
     static func background(_ reason: Reason) -> Pattern { Pattern(.background, reason) }
     static func suspended(_ reason: Reason) -> Pattern { Pattern(.suspended, reason) }
+    static func terminated(_ reason: Reason) -> Pattern { Pattern(.terminated, reason) }
 }
 
-private func go(_ state: AppState, _ segments: [Segment]) -> RowOutcome { .go(.to(state, nil), segments) }
-private func go(_ state: AppState, _ reason: Reason, _ segments: [Segment]) -> RowOutcome {
+func go(_ state: AppState, _ segments: [Segment]) -> RowOutcome { .go(.to(state, nil), segments) }
+func go(_ state: AppState, _ reason: Reason, _ segments: [Segment]) -> RowOutcome {
     .go(.to(state, reason), segments)
 }
-private func stay(_ segments: [Segment]) -> RowOutcome { .go(.stay, segments) }
-private let ignore = RowOutcome.ignore
-private func reject(_ why: String) -> RowOutcome { .reject(why) }
+func stay(_ segments: [Segment]) -> RowOutcome { .go(.stay, segments) }
+let ignore = RowOutcome.ignore
+func reject(_ why: String) -> RowOutcome { .reject(why) }
 
 private let noNotificationCenter = "Notification Center exists from iOS 5 on; this is profile ios4"
 
@@ -166,6 +167,6 @@ extension Profile {
         let smsRows = source.rows.filter { smsEvents.contains($0.event) && $0.from.state == .active }
         let dropped = rows.filter { smsEvents.contains($0.event) && $0.from.state == .active }.map(\.key)
         let kept = rows.filter { !Set(dropped).contains($0.key) }
-        return Profile(name: name, smsStyle: style, rows: kept + smsRows)
+        return Profile(name: name, smsStyle: style, callStyle: callStyle, settings: settings, rows: kept + smsRows)
     }
 }

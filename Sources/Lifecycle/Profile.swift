@@ -62,17 +62,34 @@ public enum SMSStyle: String, Sendable, Hashable, CaseIterable {
     case alert, banner
 }
 
+/// How an incoming call shows itself while the phone is unlocked and in use (CONTRACT §5 `callStyle`): full screen
+/// (the app gives way to the call screen) or a banner (iOS 14+ compact call, Android's heads-up: no life-cycle
+/// callback). A locked phone always shows the call full screen, which the app, already in the background, never sees.
+public enum CallStyle: String, Sendable, Hashable, CaseIterable {
+    case fullScreen, banner
+}
+
 /// A platform profile: a name and its transition table (CONTRACT §5).
 public struct Profile: Sendable, Hashable {
     public let name: String
     public let smsStyle: SMSStyle
+    /// How calls show while the phone is in use; `fullScreen` where the profile has no such setting.
+    public let callStyle: CallStyle
+    /// The settings a script (`profile NAME setting=value`) or the command line may change on this profile, by
+    /// name: `smsStyle` on ios4 and ios5, `callStyle` on ios26 and android34 (CONTRACT §5).
+    public let settings: [String]
     /// Every row, each key once; lookups pick the most specific matching row.
     public let rows: [Row]
     private let index: [Event: [Row]]
 
-    public init(name: String, smsStyle: SMSStyle, rows: [Row]) {
+    public init(
+        name: String, smsStyle: SMSStyle, callStyle: CallStyle = .fullScreen, settings: [String] = ["smsStyle"],
+        rows: [Row]
+    ) {
         self.name = name
         self.smsStyle = smsStyle
+        self.callStyle = callStyle
+        self.settings = settings
         self.rows = rows
         var index: [Event: [Row]] = [:]
         for row in rows { index[row.event, default: []].append(row) }
@@ -81,10 +98,15 @@ public struct Profile: Sendable, Hashable {
     }
 
     /// This profile with `replacements` put in place of the rows with the same keys, and new keys added.
-    public func replacing(_ replacements: [Row], name: String? = nil, smsStyle: SMSStyle? = nil) -> Profile {
+    public func replacing(
+        _ replacements: [Row], name: String? = nil, smsStyle: SMSStyle? = nil, callStyle: CallStyle? = nil,
+        settings: [String]? = nil
+    ) -> Profile {
         let replaced = Set(replacements.map(\.key))
         let kept = rows.filter { !replaced.contains($0.key) }
-        return Profile(name: name ?? self.name, smsStyle: smsStyle ?? self.smsStyle, rows: kept + replacements)
+        return Profile(
+            name: name ?? self.name, smsStyle: smsStyle ?? self.smsStyle, callStyle: callStyle ?? self.callStyle,
+            settings: settings ?? self.settings, rows: kept + replacements)
     }
 
     /// The most specific row for `event` in `status`, or nil when the table has none (the event is illegal).
@@ -93,17 +115,29 @@ public struct Profile: Sendable, Hashable {
     }
 
     /// The profiles by name, as scripts and the command line spell them.
-    public static let all: [Profile] = [.ios4, .ios5]
+    public static let all: [Profile] = [.ios4, .ios5, .ios13, .ios26, .android28, .android34]
 
     /// The profile called `name`, or nil.
     public static func named(_ name: String) -> Profile? { all.first { $0.name == name } }
 
     public static func == (lhs: Profile, rhs: Profile) -> Bool {
-        lhs.name == rhs.name && lhs.smsStyle == rhs.smsStyle && lhs.rows == rhs.rows
+        lhs.name == rhs.name && lhs.smsStyle == rhs.smsStyle && lhs.callStyle == rhs.callStyle
+            && lhs.rows == rhs.rows
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(smsStyle)
+        hasher.combine(callStyle)
     }
+
+    /// The values the setting `name` takes, in the order the documentation lists them.
+    public static func values(ofSetting name: String) -> [String] {
+        switch name {
+        case "smsStyle": return SMSStyle.allCases.map(\.rawValue)
+        case "callStyle": return CallStyle.allCases.map(\.rawValue)
+        default: return []
+        }
+    }
+
 }

@@ -20,6 +20,12 @@ public enum Rejection {
         case .suspendedByOS: return "a background app whose background work is done"
         case .purgedByOS: return "a background or suspended app"
         case .terminatedByOS: return "a background or suspended app"
+        case .controlCenterPulled: return "an active app (and iOS 13 or later: profile ios13 or ios26)"
+        case .controlCenterDismissed: return "Control Center over the app"
+        case .sceneReclaimed: return "a background or suspended scene (iOS 13 or later: profile ios13 or ios26)"
+        case .backPressed: return "an Android app in front (profile android28 or android34)"
+        case .rotated: return "a running app in front (a rotation is modelled on ios13, ios26 and Android)"
+        case .glContextLost: return "an Android app that draws (profile android28 or android34, active)"
         }
     }
 

@@ -17,6 +17,13 @@ public enum AppState: String, CaseIterable, Sendable, Hashable {
 public enum Reason: String, CaseIterable, Sendable, Hashable {
     case alert, call, switcher, notificationCenter, lock
     case willTerminate, purged, killed, glWhileBackgrounded
+    /// iOS 13+: Control Center covers the app (`inactive`).
+    case controlCenter
+    /// iOS 13+: the OS disconnected the app's scene to reclaim memory while the process lives on (`background`,
+    /// `suspended`); the next return connects a new scene, restored from what was saved.
+    case sceneDisconnected
+    /// Android: the root activity finished (Back on API 28); the process may linger, the activity is gone (`terminated`).
+    case finished
 }
 
 /// What happened: OS and phone events, past tense (CONTRACT §2).
@@ -28,21 +35,95 @@ public enum Event: String, CaseIterable, Sendable, Hashable {
     case lockPressed, unlocked
     case notificationCenterPulled, notificationCenterDismissed, notificationCenterOpenedApp
     case memoryWarned, backgroundTaskExpired, suspendedByOS, purgedByOS, terminatedByOS
+    /// iOS 13+ profiles: Control Center pulled over the app; pushed away again.
+    case controlCenterPulled, controlCenterDismissed
+    /// iOS 13+ profiles: the OS disconnects the app's background scene to reclaim memory; the process lives.
+    case sceneReclaimed
+    /// Android profiles: Back on the root activity (API 31+ moves the task back; earlier destroys the activity).
+    case backPressed
+    /// A configuration change (rotation, fold, resize): Android destroys and recreates the activity; iOS keeps it.
+    case rotated
+    /// The EGL context is lost (Android, e.g. waking the device): every GL object is gone.
+    case glContextLost
 }
 
-/// A callback delivered to the game, Apple's names verbatim (CONTRACT §3).
+/// A callback delivered to the game: each platform's method names verbatim, without arguments (CONTRACT §3).
+/// `ios4`/`ios5` use the app delegate's; `ios13`/`ios26` the scene delegate's plus the app delegate's launch,
+/// memory, termination and protected-data methods; `android28`/`android34` the Activity's.
 public enum Callback: String, CaseIterable, Sendable, Hashable {
     case willFinishLaunching, didFinishLaunching, didBecomeActive, willResignActive, didEnterBackground
     case willEnterForeground, willTerminate, didReceiveMemoryWarning, backgroundTaskExpired
+    case sceneWillConnect, sceneWillEnterForeground, sceneDidBecomeActive, sceneWillResignActive
+    case sceneDidEnterBackground, sceneDidDisconnect, stateRestorationActivity
+    case protectedDataWillBecomeUnavailable, protectedDataDidBecomeAvailable
+    case onCreate, onStart, onRestart, onResume, onTopResumedActivityChanged, onPause, onStop
+    case onSaveInstanceState, onRestoreInstanceState, onDestroy, onTrimMemory
+
+    /// What a callback means to the game, whatever the platform calls it: the runtime's duties and the invariants
+    /// (CONTRACT §6) are stated per role, so that they hold on every profile.
+    public enum Role: String, Sendable, Hashable, CaseIterable {
+        /// The process or activity is being created (no GL yet).
+        case launch
+        /// In front and receiving input again: timers and the frame loop may run.
+        case activate
+        /// Leaving `active`: pause, stop the loop and timers, cancel, leave the match, quick save.
+        case resign
+        /// No longer visible: full save, GL surfaces released, GL forbidden.
+        case enterBackground
+        /// Visible again: GL allowed, surfaces restored.
+        case enterForeground
+        /// The process (iOS) or the activity (Android) is ending.
+        case terminate
+        /// The platform asks for the state it will hand back (`onSaveInstanceState`, `stateRestorationActivity`).
+        case saveState
+        /// The platform hands back what was saved (`onRestoreInstanceState`).
+        case restoreState
+        /// Low memory.
+        case memoryWarning
+        /// A background task's time ran out.
+        case expire
+        /// A notice with no duty of its own (focus, protected data, a scene's disconnection, `onRestart`).
+        case notice
+    }
+
+    /// This callback's role.
+    public var role: Role {
+        switch self {
+        case .willFinishLaunching, .didFinishLaunching, .sceneWillConnect, .onCreate: return .launch
+        case .didBecomeActive, .sceneDidBecomeActive, .onResume: return .activate
+        case .willResignActive, .sceneWillResignActive, .onPause: return .resign
+        case .didEnterBackground, .sceneDidEnterBackground, .onStop: return .enterBackground
+        case .willEnterForeground, .sceneWillEnterForeground, .onStart: return .enterForeground
+        case .willTerminate, .onDestroy: return .terminate
+        case .onSaveInstanceState, .stateRestorationActivity: return .saveState
+        case .onRestoreInstanceState: return .restoreState
+        case .didReceiveMemoryWarning, .onTrimMemory: return .memoryWarning
+        case .backgroundTaskExpired: return .expire
+        case .sceneDidDisconnect, .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable,
+            .onRestart, .onTopResumedActivityChanged:
+            return .notice
+        }
+    }
 
     /// The state the app is in once this callback has been delivered, or nil when it stays where it is.
+    /// Android's states map onto ours: CREATED (being created) = `launching`, STARTED = `inactive`,
+    /// RESUMED = `active`, STOPPED = `background`.
     public var reachedState: AppState? {
         switch self {
-        case .willFinishLaunching, .didFinishLaunching: return .launching
-        case .didBecomeActive: return .active
-        case .willResignActive, .willEnterForeground: return .inactive
-        case .didEnterBackground: return .background
-        case .willTerminate, .didReceiveMemoryWarning, .backgroundTaskExpired: return nil
+        // A scene connecting (at launch, or again after the OS reclaimed it) and an activity created are being made.
+        case .willFinishLaunching, .didFinishLaunching, .sceneWillConnect, .onCreate: return .launching
+        case .didBecomeActive, .sceneDidBecomeActive, .onResume: return .active
+        case .willResignActive, .willEnterForeground, .sceneWillResignActive, .sceneWillEnterForeground, .onPause,
+            .onStart:
+            return .inactive
+        case .didEnterBackground, .sceneDidEnterBackground, .onStop: return .background
+        // The OS wakes a suspended app to ask for its scene's state before disconnecting it; a cached (frozen)
+        // Android process is thawed into STOPPED before its activity restarts.
+        case .stateRestorationActivity, .onRestart: return .background
+        case .willTerminate, .didReceiveMemoryWarning, .backgroundTaskExpired, .sceneDidDisconnect,
+            .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable,
+            .onTopResumedActivityChanged, .onSaveInstanceState, .onRestoreInstanceState, .onDestroy, .onTrimMemory:
+            return nil
         }
     }
 }
@@ -53,9 +134,16 @@ public enum Work: String, CaseIterable, Sendable, Hashable {
     case cancelLeaderboardRequests, disconnectPeers, saveSnapshot, loadSnapshot
     case finishGL, releaseGLSurfaces, restoreGLSurfaces, forbidGL, allowGL
     case beginBackgroundTask, endBackgroundTask, purgeCaches
+    /// Saves the state the platform asks for and hands back after a recreation (Android's `onSaveInstanceState`,
+    /// iOS's `stateRestorationActivity`): a snapshot of kind `instance`, durable before the next work.
+    case saveInstanceState
+    /// The GL context was lost: every GL object (shaders, textures, buffers, surfaces) is created again.
+    case recreateGLObjects
 }
 
 /// How thorough a `saveSnapshot` is, decided by the callback it serves (CONTRACT §4).
 public enum SnapshotKind: String, Sendable, Hashable {
     case quick, full, final
+    /// Written by `saveInstanceState`: what a recreated activity or reconnected scene restores from.
+    case instance
 }

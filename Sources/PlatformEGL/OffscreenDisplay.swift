@@ -24,10 +24,16 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: RendererDisplay {
     public let height: Int
     /// Where `capture` and `keptImage` write `<name>.png`; nil writes nothing.
     public var outputDirectory: String? { frames.outputDirectory }
-    /// The headless GL context, current on the thread that made the display.
-    public let context: EGLOffscreenContext
-    /// The renderer drawing into the framebuffer.
-    public let renderer: Renderer
+    /// The headless GL context, current on the thread that made the display (a new one after `recreateGLObjects`).
+    public private(set) var context: EGLOffscreenContext
+    /// The renderer drawing into the framebuffer (a new one after `recreateGLObjects`).
+    public private(set) var renderer: Renderer
+    /// How the renderer is made: at init, and again in a new context after a context loss.
+    private let makeRenderer: () throws -> Renderer
+    /// GL entries refused by the gates of renderers lost with their context (`refusedGLCalls` keeps them).
+    private var refusedByLostRenderers: [String] = []
+    /// Contexts lost and made again (`recreateGLObjects`).
+    public private(set) var contextRecreations = 0
     /// Calls to `present`, drawn or not.
     public private(set) var presentedFrames = 0
     /// What went wrong without stopping the display (a lost context; then images not written), in order.
@@ -52,7 +58,7 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: RendererDisplay {
     /// written there through `imageWriter` (nil: hashed only).
     public init(
         width: Int, height: Int, outputDirectory: String?, imageWriter: ImageWriter?,
-        makeRenderer: () throws -> Renderer
+        makeRenderer: @escaping () throws -> Renderer
     ) throws {
         if let outputDirectory {
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
@@ -61,6 +67,7 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: RendererDisplay {
         self.height = height
         frames = FrameKeeper(outputDirectory: outputDirectory, imageWriter: imageWriter)
         context = try EGLOffscreenContext()
+        self.makeRenderer = makeRenderer
         renderer = try makeRenderer()
         renderer.makeSurfaces(width: width, height: height)
         guard renderer.hasSurfaces else { throw DisplayError.noFramebuffer(width: width, height: height) }
@@ -127,6 +134,31 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: RendererDisplay {
         guard makeCurrent() else { return }
         renderer.makeSurfaces(width: width, height: height)
     }
+
+    /// The context was lost (Android's EGL context loss): every GL object in it is gone. The display makes a new
+    /// context and, in it, a new renderer (every shader, texture and buffer made again, the level meshes on the next
+    /// draw) and its surfaces; nothing of the old context is deleted or used again (its names mean nothing in the new
+    /// one), and the old context is destroyed, as the platform does. The CPU copy kept for the switcher stays.
+    public func recreateGLObjects() {
+        let lostGate = renderer.gate
+        let made: (EGLOffscreenContext, Renderer)
+        do {
+            let newContext = try EGLOffscreenContext()
+            made = (newContext, try makeRenderer())
+        } catch {
+            contextProblems.append("recreating the GL objects after a lost context failed: \(error)")
+            return
+        }
+        refusedByLostRenderers += lostGate.violations
+        (context, renderer) = made
+        if lostGate.isForbidden { renderer.gate.forbid() }
+        sceneOnScreen = nil
+        contextRecreations += 1
+        renderer.makeSurfaces(width: width, height: height)
+    }
+
+    /// Every GL entry refused so far, by this renderer's gate and by those lost with their context.
+    public var refusedGLCalls: [String] { refusedByLostRenderers + renderer.gate.violations }
 
     /// Draws `scene`, reads it back, writes `<name>.png` (when there is an output directory) and hashes the
     /// pixels. Without surfaces or GL, nothing is drawn and the hash is the scene's (as RecordingDisplay's).

@@ -23,6 +23,8 @@ extension Recording where Game.Action: ScriptAction {
         }
         let base = profile.name
         let style = Profile.named(base)?.smsStyle == profile.smsStyle ? nil : profile.smsStyle
-        return Script(name: name, profileName: base, smsStyle: style, seed: seed, lines: ordered.map(\.element))
+        let calls = Profile.named(base)?.callStyle == profile.callStyle ? nil : profile.callStyle
+        return Script(
+            name: name, profileName: base, smsStyle: style, callStyle: calls, seed: seed, lines: ordered.map(\.element))
     }
 }

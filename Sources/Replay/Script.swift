@@ -6,26 +6,30 @@ import Runtime
 /// A parsed `.script` file, its action lines in the game's `Action`.
 public struct Script<Action: ScriptAction>: Hashable, Sendable {
     public var name: String  // file name without `.script`, used to name outputs
-    public var profileName: String  // "ios4" or "ios5"
+    public var profileName: String  // a name of `Profile.all`: ios4, ios5, ios13, ios26, android28, android34
     public var smsStyle: SMSStyle?  // nil: the profile's own
+    public var callStyle: CallStyle?  // nil: the profile's own
     public var seed: UInt64  // simulation seed, default 1
     public var lines: [ScriptLine<Action>]  // in file order
 
     public init(
-        name: String, profileName: String = "ios5", smsStyle: SMSStyle? = nil, seed: UInt64 = 1,
-        lines: [ScriptLine<Action>] = []
+        name: String, profileName: String = "ios5", smsStyle: SMSStyle? = nil, callStyle: CallStyle? = nil,
+        seed: UInt64 = 1, lines: [ScriptLine<Action>] = []
     ) {
         self.name = name
         self.profileName = profileName
         self.smsStyle = smsStyle
+        self.callStyle = callStyle
         self.seed = seed
         self.lines = lines
     }
 
-    /// The profile the script asks for, with its SMS style applied.
+    /// The profile the script asks for, with its settings (SMS style, call style) applied.
     public var profile: Profile? {
-        guard let base = Profile.named(profileName) else { return nil }
-        return smsStyle.map { base.withSMSStyle($0) } ?? base
+        guard var profile = Profile.named(profileName) else { return nil }
+        if let smsStyle { profile = profile.withSMSStyle(smsStyle) }
+        if let callStyle { profile = profile.withCallStyle(callStyle) }
+        return profile
     }
 }
 

@@ -34,6 +34,8 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
         case unknownProfile
         /// `smsStyle=` names no SMS style we know.
         case unknownSMSStyle
+        /// `callStyle=` names no call style we know.
+        case unknownCallStyle
         /// `leaderboard` is followed by something other than `delay=`, `down` or `up`.
         case unknownLeaderboardSetting
         /// `peer` is followed by something other than `join`, `leave` or one of the game's `peerWords`, or `match` by

@@ -74,7 +74,7 @@ extension ScriptReader {
         throw cursor.error(
             kind, at: token,
             "unknown \(what) '\(token.shown)'\(Suggestion.phrase(for: token.text, among: names)); "
-                + "expected one of \(names.joined(separator: ", "))")
+                + "expected one of \(ScriptSyntax.names(names))")
     }
 
     /// The names of a list spread over `tokens`: separated by commas, spaces or both (`a, b`, `a,b`, `a b`), each

@@ -3,7 +3,8 @@
 import Lifecycle
 
 extension ScriptReader {
-    /// `profile ios4|ios5 [smsStyle=alert|banner]`.
+    /// `profile NAME [SETTING=VALUE...]`: ios4 and ios5 take `smsStyle=alert|banner`, ios26 and android34
+    /// `callStyle=banner|fullScreen` (`Profile.settings`), each at most once.
     mutating func readProfile(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         try checkHeader(cursor, seen: hasProfile)
         hasProfile = true
@@ -16,23 +17,42 @@ extension ScriptReader {
                     + "expected \(names.joined(separator: " or "))")
         }
         script.profileName = name.text
-        let prefix = "smsStyle="
-        if let option = cursor.next() {
-            guard option.text.hasPrefix(prefix) else {
+        let profile = Profile.named(name.text)!
+        var seen: Set<String> = []
+        while let option = cursor.next() {
+            let (key, value) =
+                option.text.firstIndex(of: "=").map {
+                    (String(option.text[..<$0]), String(option.text[option.text.index(after: $0)...]))
+                } ?? (option.text, "")
+            guard profile.settings.contains(key), !seen.contains(key) else {
+                let expected = profile.settings.flatMap { setting in
+                    Profile.values(ofSetting: setting).map { "\(setting)=\($0)" }
+                }
                 throw cursor.error(
                     .unexpectedToken, at: option,
-                    "unexpected '\(option.shown)' after the profile; expected smsStyle=alert, smsStyle=banner "
-                        + "or the end of the line")
+                    "unexpected '\(option.shown)' after the profile; expected "
+                        + listing(expected + ["the end of the line"]))
             }
-            let value = String(option.text.dropFirst(prefix.count))
-            guard let style = SMSStyle(rawValue: value) else {
-                let styles = SMSStyle.allCases.map(\.rawValue)
-                throw cursor.error(
-                    .unknownSMSStyle, at: option, offset: prefix.count,
-                    "unknown SMS style '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: styles)); "
-                        + "expected \(styles.joined(separator: " or "))")
+            seen.insert(key)
+            let values = Profile.values(ofSetting: key)
+            let offset = key.count + 1
+            if key == "smsStyle" {
+                guard let style = SMSStyle(rawValue: value) else {
+                    throw cursor.error(
+                        .unknownSMSStyle, at: option, offset: offset,
+                        "unknown SMS style '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: values)); "
+                            + "expected \(values.joined(separator: " or "))")
+                }
+                script.smsStyle = style
+            } else {
+                guard let style = CallStyle(rawValue: value) else {
+                    throw cursor.error(
+                        .unknownCallStyle, at: option, offset: offset,
+                        "unknown call style '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: values)); "
+                            + "expected \(values.joined(separator: " or "))")
+                }
+                script.callStyle = style
             }
-            script.smsStyle = style
         }
         try cursor.finish(after: "the profile")
         return nil
@@ -63,4 +83,10 @@ extension ScriptReader {
             throw cursor.error(.duplicateHeader, at: keyword, "'\(keyword.text)' is already set above")
         }
     }
+}
+
+/// `items` as a phrase: "a, b or c".
+private func listing(_ items: [String]) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " or " + items.last!
 }

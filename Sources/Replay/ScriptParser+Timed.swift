@@ -63,7 +63,7 @@ extension ScriptReader {
         // With a suggestion the message stays short; without one it lists every name there is.
         let expected =
             suggestion.map { " (did you mean \($0)?); expected an event or a game action" }
-            ?? "; expected an event (\(events.joined(separator: ", "))) or a game action "
+            ?? "; expected an event (\(ScriptSyntax.names(events))) or a game action "
             + "(\(Action.scriptNames.joined(separator: ", ")))"
         return cursor.error(
             looksLikeAction ? .unknownAction : .unknownEvent, at: name, "unknown \(kind) '\(name.shown)'\(expected)")
@@ -71,6 +71,16 @@ extension ScriptReader {
 }
 
 extension ScriptSyntax {
+    /// The longest list of names a message spells out: past it, the first ones and how many more (the six profiles'
+    /// events and callbacks would make a message too long for one terminal line; CONTRACT §2, §3 list them all).
+    static let namesListed = 16
+
+    /// `names` for a message: all of them, or the first `namesListed` and how many more.
+    static func names(_ names: [String]) -> String {
+        guard names.count > namesListed else { return names.joined(separator: ", ") }
+        return names.prefix(namesListed).joined(separator: ", ") + ", and \(names.count - namesListed) more"
+    }
+
     /// The duration spelt by `token` from scalar `offset` on (a relative time's `+` is skipped that way), at most
     /// `limit`; a longer one (or one too large to hold) is a `badTime` error saying `tooLong`.
     static func duration(

@@ -1,6 +1,6 @@
 // ScriptWriter: a `Script` as canonical `.script` text, the inverse of ScriptParser (`interlude play --record`).
 //
-// Canonical form: the version line, `profile` (with `smsStyle=` when set), `seed`, a blank line, then one line
+// Canonical form: the version line, `profile` (with `smsStyle=` and `callStyle=` when set), `seed`, a blank line, then one line
 // per command. Times are absolute and spelt exactly: whole seconds as `2s`, anything else in milliseconds
 // (`1500ms`, `0.25ms`); an action as its game writes it (`ScriptAction.scriptText`). For every valid script, parsing the text gives back the
 // same header and commands (locations aside).
@@ -15,6 +15,7 @@ public enum ScriptWriter {
         var text = "\(ScriptSyntax.versionKeyword) \(ScriptSyntax.version)\n"
         text += "profile \(script.profileName)"
         if let style = script.smsStyle { text += " smsStyle=\(style.rawValue)" }
+        if let style = script.callStyle { text += " callStyle=\(style.rawValue)" }
         text += "\nseed \(script.seed)\n\n"
         for line in script.lines { text += render(line.command) + "\n" }
         return text

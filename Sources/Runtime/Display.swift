@@ -30,6 +30,10 @@ public protocol Display<Scene>: AnyObject {
     func releaseSurfaces()
     /// Re-creates what `releaseSurfaces` deleted.
     func restoreSurfaces()
+    /// The GL context was lost (Android's EGL context loss, a recreated activity): every GL object it held is gone
+    /// (shaders, textures, buffers, framebuffers). Create them all again, without deleting the old names (they
+    /// belong to no context any more), so that the next frame draws as before the loss.
+    func recreateGLObjects()
     /// Draws `scene`, reads it back and writes it as `name`.png; returns what the transcript shows.
     func capture(_ name: String, scene: Scene) -> Frame
     /// Writes the CPU copy kept by the last `releaseSurfaces` (the switcher picture) as `name`.png, without any GL call.
@@ -43,6 +47,13 @@ public protocol Display<Scene>: AnyObject {
 }
 
 extension Display {
+    /// A display whose only GL objects are its surfaces recreates them. A display that keeps shaders, textures or
+    /// buffers must implement `recreateGLObjects` itself.
+    public func recreateGLObjects() {
+        releaseSurfaces()
+        restoreSurfaces()
+    }
+
     /// A display without a gate of its own relies on the runtime's guard alone.
     public func forbidGL() {}
     public func allowGL() {}

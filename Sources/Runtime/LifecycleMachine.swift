@@ -160,7 +160,8 @@ public struct LifecycleMachine: Sendable {
             openBackgroundTasks -= 1
             return .decided
         case .pauseGame, .invalidateTimers, .scheduleTimers, .cancelLeaderboardRequests, .disconnectPeers,
-            .saveSnapshot, .loadSnapshot, .finishGL, .releaseGLSurfaces, .restoreGLSurfaces, .purgeCaches:
+            .saveSnapshot, .loadSnapshot, .finishGL, .releaseGLSurfaces, .restoreGLSurfaces, .purgeCaches,
+            .saveInstanceState, .recreateGLObjects:
             return .perform
         }
     }

@@ -6,7 +6,7 @@ import Lifecycle
 public final class RecordingDisplay<Scene: GameScene>: Display {
     /// One call made to the display.
     public enum Call: Hashable, Sendable {
-        case present, finishGL, releaseSurfaces, restoreSurfaces
+        case present, finishGL, releaseSurfaces, restoreSurfaces, recreateGLObjects
         case capture(String)
         case keptImage(String)
     }
@@ -35,6 +35,13 @@ public final class RecordingDisplay<Scene: GameScene>: Display {
 
     public func restoreSurfaces() {
         calls.append(.restoreSurfaces)
+        hasSurfaces = true
+    }
+
+    /// Every GL object is gone: the surfaces (the only objects this display stands for) are made again, and the CPU
+    /// copy kept by `finishGL` stays (it is not a GL object).
+    public func recreateGLObjects() {
+        calls.append(.recreateGLObjects)
         hasSurfaces = true
     }
 

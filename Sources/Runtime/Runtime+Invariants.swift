@@ -67,10 +67,11 @@ extension Runtime {
         if appState == .suspended || appState == .terminated || appState == .notRunning {
             violate(6, "callback \(callback.rawValue) delivered while \(appState.rawValue)")
         }
-        if callback == .willResignActive || callback == .didEnterBackground, inSession {
+        // The same duty on every profile: `sceneWillResignActive` and `onPause` resign, `onStop` enters the background.
+        if callback.role == .resign || callback.role == .enterBackground, inSession {
             invariantState.snapshotOwed = invariantState.savedSinceSimulationStep ? nil : callback
         }
-        if callback == .didFinishLaunching || callback == .willFinishLaunching { invariantState.processEnded = false }
+        if callback.role == .launch { invariantState.processEnded = false }
     }
 
     func noteSaved() {

@@ -18,7 +18,10 @@ extension Runtime {
         let bytes = snapshotBytes()
         do {
             try snapshots.save(bytes)
-            if kind == SnapshotKind.full.rawValue || kind == SnapshotKind.final.rawValue { try snapshots.flush() }
+            let durable: Set<String> = [
+                SnapshotKind.full.rawValue, SnapshotKind.final.rawValue, SnapshotKind.instance.rawValue,
+            ]
+            if durable.contains(kind) { try snapshots.flush() }
         } catch {
             violate(5, "saving the \(kind) snapshot failed: \(error)")
             log?("interlude: saving the \(kind) snapshot failed: \(error)")

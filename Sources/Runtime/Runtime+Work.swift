@@ -58,7 +58,15 @@ extension Runtime {
         case .saveSnapshot:
             return saveSnapshot(kind: Self.snapshotKind(for: callback))
         case .loadSnapshot:
+            // A recreated activity or a reconnected scene: what the process held for it is gone; the game comes
+            // back from what was saved for it (invariant 7), as after a relaunch.
+            if callback == .onRestoreInstanceState || callback == .sceneWillConnect { game = game.relaunched() }
             return loadSnapshot()
+        case .saveInstanceState:
+            return saveSnapshot(kind: SnapshotKind.instance.rawValue)
+        case .recreateGLObjects:
+            withGL("recreateGLObjects") { $0.recreateGLObjects() }
+            return nil
         case .finishGL:
             withGL("finishGL") { $0.finishGL() }
             return nil
@@ -77,11 +85,15 @@ extension Runtime {
         }
     }
 
+    /// The kind of a `saveSnapshot` answering `callback`, by the callback's role: the same on every profile
+    /// (`onPause` saves as `willResignActive` does; `sceneDidDisconnect` of a closed scene as `willTerminate`).
     static func snapshotKind(for callback: Callback?) -> String {
-        switch callback {
-        case .willResignActive: return SnapshotKind.quick.rawValue
-        case .didEnterBackground: return SnapshotKind.full.rawValue
-        case .willTerminate: return SnapshotKind.final.rawValue
+        switch callback?.role {
+        case .resign: return SnapshotKind.quick.rawValue
+        case .enterBackground: return SnapshotKind.full.rawValue
+        case .terminate: return SnapshotKind.final.rawValue
+        case .saveState: return SnapshotKind.instance.rawValue
+        case .notice where callback == .sceneDidDisconnect: return SnapshotKind.final.rawValue
         default: return "autosave"
         }
     }

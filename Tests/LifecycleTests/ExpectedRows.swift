@@ -122,8 +122,13 @@ struct ExpectedRow: CustomTestStringConvertible, Sendable {
         }
         let parts = rest.dropFirst(3).split(separator: "|", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters() }
-        let callbacks = parts[1].split(separator: " ").map { callbackShort[String($0)]! }.joined(separator: " ")
-        let work = parts[2].split(separator: " ").map { workMacros[String($0)] ?? String($0) }.joined(separator: " ")
+        let callbacks = parts[1].split(separator: " ").map {
+            callbackShort[String($0)] ?? modernCallbackShort[String($0)]!
+        }
+        .joined(separator: " ")
+        let work = parts[2].split(separator: " ").map {
+            workMacros[String($0)] ?? modernWorkMacros[String($0)] ?? String($0)
+        }.joined(separator: " ")
         return ExpectedRow(
             profile: profile, from: words[0], event: words[1], outcome: "\(parts[0])|\(callbacks)|\(work)")
     }
@@ -134,7 +139,7 @@ struct ExpectedRow: CustomTestStringConvertible, Sendable {
         let changed = Set(changes.map { "\($0.from) \($0.event)" })
         let ios5 = ios4.filter { !changed.contains("\($0.from) \($0.event)") }
             .map { ExpectedRow(profile: "ios5", from: $0.from, event: $0.event, outcome: $0.outcome) }
-        return ios4 + ios5 + changes
+        return ios4 + ios5 + changes + modernAll
     }()
 }
 

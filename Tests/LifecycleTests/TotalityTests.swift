@@ -31,48 +31,71 @@ struct TotalityTests {
         }
     }
 
+    /// The rules of lifecycle-reference.md §1.3, stated by role (`Callback.role`) so that they hold on every profile:
+    /// `onPause` and `sceneWillResignActive` resign as `willResignActive` does, and so on. Notices (focus, protected
+    /// data, `onRestart`) may come anywhere.
     private func checkMove(_ move: Transition, _ pair: Pair) {
         let from = pair.status.state
         let callbacks = move.callbacks
+        let roles = callbacks.map(\.role).filter { $0 != .notice }
         let work = move.work
         if !from.isRunning {
             #expect(pair.event == .launched || pair.event == .iconTapped)
-            #expect(move.to.state == .active && callbacks.last == .didBecomeActive)
+            #expect(move.to.state == .active && roles.last == .activate)
         }
         for leg in move.legs where !leg.callbacks.isEmpty {
             #expect(![.suspended, .terminated, .notRunning].contains(leg.to), "callbacks while \(leg.to)")
         }
-        if from == .active && [.background, .inactive].contains(move.to.state) {
-            #expect(callbacks.first == .willResignActive, "leaving active always resigns first")
+        if from == .active && [.background, .inactive, .terminated].contains(move.to.state) && !roles.isEmpty {
+            #expect(roles.first == .resign, "leaving active always resigns first")
         }
         if [.background, .suspended].contains(from) && move.to.state == .active {
-            #expect(callbacks == [.willEnterForeground, .didBecomeActive], "foreground before active")
+            #expect(roles.filter { $0 != .launch } == [.enterForeground, .activate], "foreground before active")
         }
         if move.to.state == .active && from != .active {
-            #expect(callbacks.last == .didBecomeActive)
+            #expect(roles.last == .activate)
             #expect(work.suffix(2) == [.scheduleTimers, .startFrameLoop])
         }
-        #expect(callbacks.contains(.didEnterBackground) == work.contains(.forbidGL))
+        #expect(roles.contains(.enterBackground) == work.contains(.forbidGL))
         if let begin = work.firstIndex(of: .beginBackgroundTask) {
             #expect(work[begin...].contains(.endBackgroundTask), "every background task ends")
         }
-        if callbacks.contains(.willResignActive) {
-            #expect(work.contains(.saveSnapshot) && work.contains(.stopFrameLoop) && work.contains(.invalidateTimers))
-            #expect(work.contains(.cancelLeaderboardRequests) && work.contains(.disconnectPeers))
+        for segment in move.segments where segment.callback?.role == .resign {
+            let duties: [Work] = [
+                .pauseGame, .stopFrameLoop, .invalidateTimers, .cancelLeaderboardRequests,
+                .disconnectPeers, .saveSnapshot,
+            ]
+            #expect(duties.allSatisfy(segment.work.contains), "\(segment.callback!) does every duty of resigning")
+        }
+        for segment in move.segments where segment.callback?.role == .saveState {
+            #expect(segment.work == [.saveInstanceState])
         }
         if move.to.state == .suspended || move.to.state == .terminated {
-            #expect(!work.contains(.finishGL) || callbacks.contains(.didEnterBackground), "no GL once backgrounded")
+            #expect(!work.contains(.finishGL) || roles.contains(.enterBackground), "no GL once backgrounded")
         }
         if from == .background || from == .suspended, move.to.state != .active {
-            let gl: Set<Work> = [.finishGL, .releaseGLSurfaces, .restoreGLSurfaces]
+            let gl: Set<Work> = [.finishGL, .releaseGLSurfaces, .restoreGLSurfaces, .recreateGLObjects]
             #expect(work.allSatisfy { !gl.contains($0) }, "no GL work in the background")
+        }
+        // Android: the instance state is saved before a recreated activity is destroyed, and given back to it.
+        if let destroy = callbacks.firstIndex(of: .onDestroy), callbacks.contains(.onCreate) {
+            #expect(callbacks[..<destroy].contains(.onSaveInstanceState))
+            #expect(callbacks.contains(.onRestoreInstanceState))
+        }
+        // GL objects are recreated only while GL is allowed.
+        if let recreate = work.firstIndex(of: .recreateGLObjects) {
+            let before = work[..<recreate]
+            let lastForbid = before.lastIndex(of: .forbidGL)
+            let lastAllow = before.lastIndex(of: .allowGL)
+            #expect(lastForbid == nil || (lastAllow ?? -1) > lastForbid!, "recreateGLObjects while GL is forbidden")
         }
     }
 
-    @Test("the machine covers 21 statuses × 24 events per profile")
+    @Test("the machine covers 29 statuses × 30 events per profile")
     func counts() {
-        #expect(Lifecycle.statuses.count == 21)
-        #expect(Pair.all.count == 2 * 21 * 24)
+        #expect(Lifecycle.statuses.count == 29)
+        #expect(Event.allCases.count == 30)
+        #expect(Pair.all.count == 6 * 29 * 30)
         let legal = Pair.all.filter {
             if case .moved = transition(from: $0.status, on: $0.event, in: $0.profile) {
                 return true

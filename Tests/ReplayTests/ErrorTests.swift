@@ -198,7 +198,8 @@ import Testing
         let error = try #require(bodyError("at 0s smsArived"))
         #expect(!error.message.contains("terminatedByOS"))
         let withoutSuggestion = try #require(bodyError("at 0s teleported"))
-        #expect(withoutSuggestion.message.contains("terminatedByOS"))
+        // Without one it lists the names, the first 16 of the 30 events and how many more (HostileInputTests: short).
+        #expect(withoutSuggestion.message.contains("unlocked, and 14 more"))
         #expect(withoutSuggestion.message.contains("input"))
     }
 

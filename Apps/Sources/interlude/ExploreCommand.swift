@@ -29,8 +29,11 @@ struct ExploreCommand: ParsableCommand {
             Exit status: 0 nothing broke and every row is exercised or argued unreachable; 1 a violation, a row not reached, or an interleaving that differs; 2 an invalid option or script.
             """)
 
-    @Option(help: "ios4, ios5 or both.")
+    @Option(help: "A profile (ios4, ios5, ios13, ios26, android28, android34), both (ios4 and ios5) or all.")
     var profile: String = "both"
+
+    @Option(help: "banner or fullScreen: how a call shows on the profiles with that setting (ios26, android34).")
+    var callStyle: String?
 
     @Option(help: "alert or banner: how an SMS shows (default: each profile's own; ios4 alert, ios5 banner).")
     var smsStyle: String?
@@ -65,8 +68,12 @@ struct ExploreCommand: ParsableCommand {
     var assets: String?
 
     func validate() throws {
-        guard ["ios4", "ios5", "both"].contains(profile) else {
-            throw ValidationError("--profile must be ios4, ios5 or both; got '\(profile)'")
+        guard Profile.named(profile) != nil || ["both", "all"].contains(profile) else {
+            let names = Profile.all.map(\.name).joined(separator: ", ")
+            throw ValidationError("--profile must be \(names), both or all; got '\(profile)'")
+        }
+        if let callStyle, CallStyle(rawValue: callStyle) == nil {
+            throw ValidationError("--call-style must be banner or fullScreen; got '\(callStyle)'")
         }
         if let smsStyle, SMSStyle(rawValue: smsStyle) == nil {
             throw ValidationError("--sms-style must be alert or banner; got '\(smsStyle)'")
@@ -115,8 +122,12 @@ struct ExploreCommand: ParsableCommand {
 
     private func runExplore(levels: [Level]) throws {
         let style = smsStyle.flatMap(SMSStyle.init(rawValue:))
-        let profiles = (profile == "both" ? Profile.all : [Profile.named(profile)!]).map { profile in
-            style.map { profile.withSMSStyle($0) } ?? profile
+        let calls = callStyle.flatMap(CallStyle.init(rawValue:))
+        let chosen: [Profile] =
+            profile == "all" ? Profile.all : profile == "both" ? [.ios4, .ios5] : [Profile.named(profile)!]
+        let profiles = chosen.map { profile in
+            let styled = style.map { profile.withSMSStyle($0) } ?? profile
+            return calls.map { styled.withCallStyle($0) } ?? styled
         }
         if let writeWitnesses {
             do { try HostPaths.prepareFolder(writeWitnesses) } catch {
@@ -174,10 +185,15 @@ struct ExploreCommand: ParsableCommand {
         say("wrote \(rows.count) witness scripts of \(result.profile.name) into \(folder)/")
     }
 
-    /// `ios4`, `ios5`, or `ios5-sms-alert` when the SMS style is not the profile's own.
+    /// `ios4`, `ios5`, or `ios5-sms-alert` when the SMS style is not the profile's own (`ios26-call-fullScreen`
+    /// for the call style).
     static func label(_ profile: Profile) -> String {
-        Profile.named(profile.name)?.smsStyle == profile.smsStyle
-            ? profile.name : "\(profile.name)-sms-\(profile.smsStyle.rawValue)"
+        var label = profile.name
+        if Profile.named(profile.name)?.smsStyle != profile.smsStyle { label += "-sms-\(profile.smsStyle.rawValue)" }
+        if Profile.named(profile.name)?.callStyle != profile.callStyle {
+            label += "-call-\(profile.callStyle.rawValue)"
+        }
+        return label
     }
 
     /// `ios4-row-05-active-smsArrived`: the profile, the row's place in the table, its status pattern and event.

@@ -1,12 +1,13 @@
 import Foundation
 import GameCore
+import Lifecycle
 import Replay
 import Runtime
 import ShooterPlatform
 
 /// The four situations the project's specification drew (the bundled scripts' "Situation 1–4"): an SMS during a
 /// single-player game, a call answered during multiplayer, the home button, the lock button on the menu. Each is
-/// replayed (headless, no rendering) on both profiles and drawn as a timeline: `Diagrams/case-NAME-PROFILE.mmd`
+/// replayed (headless, no rendering) on every profile and drawn as a timeline: `Diagrams/case-NAME-PROFILE.mmd`
 /// and `.svg`, which `interlude diagram --check` (the staleness test) compares with what the code gives today.
 ///
 /// A situation is one bundled script with its `profile` line set to each profile in turn, so that the two
@@ -22,7 +23,7 @@ enum SeedCases {
         ("lock", "lock-menu-ios4"),
     ]
 
-    static let profiles = ["ios4", "ios5"]
+    static let profiles = Profile.all.map(\.name)
 
     /// Every case's files: name → contents (`case-sms-ios4.mmd`, `case-sms-ios4.svg`, …).
     static func files(assets: String? = nil) throws -> [(String, String)] {
@@ -44,6 +45,7 @@ enum SeedCases {
                 script.name = name
                 script.profileName = profile
                 script.smsStyle = nil
+                script.callStyle = nil
                 script.lines.removeAll { if case .expect = $0.command { return true } else { return false } }
                 _ = try replay.replayHere(LoadedScript(script: script, path: path), levels: levels, heartbeatPath: nil)
                 let transcript = try String(contentsOfFile: "\(scratch)/\(name).transcript.jsonl", encoding: .utf8)

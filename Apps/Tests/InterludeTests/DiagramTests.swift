@@ -11,11 +11,12 @@ final class DiagramTests: XCTestCase {
             "diagram", "--check", "--out", Interlude.root.appendingPathComponent("Diagrams").path,
         ])
         XCTAssertEqual(result.status, 0, "Diagrams/ is stale: run `make diagrams` and commit. \(result.output)")
+        let profiles = ["ios4", "ios5", "ios13", "ios26", "android28", "android34"]
         let cases = ["sms", "call-multiplayer", "home", "lock"].flatMap { situation in
-            ["ios4", "ios5"].flatMap { ["case-\(situation)-\($0).mmd", "case-\(situation)-\($0).svg"] }
+            profiles.flatMap { ["case-\(situation)-\($0).mmd", "case-\(situation)-\($0).svg"] }
         }
-        XCTAssertEqual(cases.count, 16)
-        for name in ["lifecycle-ios4.svg", "lifecycle-ios5.svg", "modules.svg"] + cases {
+        XCTAssertEqual(cases.count, 48)
+        for name in profiles.map({ "lifecycle-\($0).svg" }) + ["modules.svg"] + cases {
             XCTAssertTrue(
                 FileManager.default.fileExists(atPath: Interlude.root.appendingPathComponent("Diagrams/\(name)").path),
                 name)

@@ -1,0 +1,167 @@
+// swift-format-ignore-file: the table is one row per line in aligned columns (STYLE §3.3), which the formatter would undo.
+// Android's activity life cycle, one activity (a game), API 28 and API 34 (Docs/Lifecycle.md §9; facts and
+// sources: lifecycle-modern.md §1b). Android's states map onto ours: RESUMED = `active`; STARTED (paused, still
+// visible) = `inactive`, passed through within one event; STOPPED = `background`; cached (API 34: cached and frozen
+// by the freezer) = `suspended`; process death = `terminated` (`purged`); Back on the root activity (API 28) =
+// `terminated` (`finished`). From API 28 `onSaveInstanceState` follows `onStop`. From API 29 the top resumed
+// activity is told `onTopResumedActivityChanged` after `onResume` and before `onPause`. Window focus and surface
+// notifications, which Android does not order against these, are not modelled. Any (state, event) without a row
+// is rejected with `Rejection.why`.
+
+extension Segment {
+    /// `onCreate` of a new activity (no saved state): restore the game's own save; no GL yet (no surface).
+    public static let create = Segment(.onCreate, [.loadSnapshot])
+    /// `onCreate` of a recreated activity: the game comes back in `onRestoreInstanceState`.
+    public static let recreate = Segment(.onCreate, [])
+    /// `onStart`: visible; the surface exists, GL is allowed and the framebuffers restored.
+    public static let start = Segment(.onStart, [.allowGL, .restoreGLSurfaces])
+    /// `onStart` of a recreated activity: a new surface and a new EGL context, so every GL object is made again.
+    public static let restartGL = Segment(.onStart, [.allowGL, .recreateGLObjects])
+    /// `onRestart`: coming back from STOPPED; `onStart` follows.
+    public static let restart = Segment(.onRestart, [])
+    /// `onResume`: timers and the frame loop; a game stays paused until the player resumes.
+    public static let resume = Segment(.onResume, [.scheduleTimers, .startFrameLoop])
+    /// `onTopResumedActivityChanged` (API 29+): focus, no duty of its own.
+    public static let topResumed = Segment(.onTopResumedActivityChanged, [])
+    /// `onPause`: the duties of `willResignActive`.
+    public static let pause = Segment(.onPause, Segment.resign.work)
+    /// `onStop`: no longer visible; the surface is destroyed: full save, framebuffers released, GL forbidden.
+    public static let stop = Segment(
+        .onStop, [.cancelLeaderboardRequests, .disconnectPeers, .saveSnapshot, .releaseGLSurfaces, .finishGL, .forbidGL])
+    /// `onSaveInstanceState` (after `onStop` from API 28): the state a recreated activity gets back.
+    public static let saveInstance = Segment(.onSaveInstanceState, [.saveInstanceState])
+    /// `onRestoreInstanceState`: the game restored from what `onSaveInstanceState` saved.
+    public static let restoreInstance = Segment(.onRestoreInstanceState, [.loadSnapshot])
+    /// `onDestroy`: the activity goes (every duty was done by `onPause` and `onStop`).
+    public static let destroy = Segment(.onDestroy, [])
+    /// `onTrimMemory`: purge what can be re-created.
+    public static let trimMemory = Segment(.onTrimMemory, [.purgeCaches])
+    /// The EGL context was lost: no activity callback (GLSurfaceView's `onSurfaceCreated` tells the renderer).
+    public static let contextLost = Segment(nil, [.recreateGLObjects])
+}
+
+private let noControlCenter = "Android's quick settings are in the notification shade: notificationCenterPulled"
+private let noScenes = "Android has no scenes; a process death is purgedByOS"
+private let drawsFirst = "an app notices a lost EGL context only when it draws again (active or inactive)"
+
+extension Profile {
+    /// Android 9 (API 28): save after stop; Back on the root activity destroys it; full-screen call UI.
+    public static let android28 = Profile(
+        name: "android28", smsStyle: .banner, callStyle: .fullScreen, settings: [],
+        rows: androidRows(api: 28) + androidCallRows(.fullScreen, api: 28))
+
+    /// Android 14 (API 34): multi-resume focus, Back moves the task back, the cached-apps freezer; a call while the
+    /// phone is in use is a heads-up notification (setting `callStyle`, default `banner`).
+    public static let android34 = Profile(
+        name: "android34", smsStyle: .banner, callStyle: .banner, settings: ["callStyle"],
+        rows: androidRows(api: 34) + androidCallRows(.banner, api: 34))
+
+    /// Leaving the front: (top resumed lost,) pause, stop, save the instance state.
+    static func androidLeave(api: Int) -> [Segment] {
+        (api >= 29 ? [.topResumed] : []) + [.pause, .stop, .saveInstance]
+    }
+
+    /// Coming back from STOPPED: restart, start, resume (, top resumed gained).
+    static func androidReturn(api: Int) -> [Segment] {
+        [.restart, .start, .resume] + (api >= 29 ? [.topResumed] : [])
+    }
+
+    static func androidRows(api: Int) -> [Row] {
+        let focus: [Segment] = api >= 29 ? [.topResumed] : []
+        let launch: [Segment] = [.create, .start, .resume] + focus
+        let revive: [Segment] = [.recreate, .restartGL, .restoreInstance, .resume] + focus
+        let leave = androidLeave(api: api)
+        let back = androidReturn(api: api)
+        let rotate: [Segment] = focus + [.pause, .stop, .saveInstance, .destroy] + revive
+        let backPressed: RowOutcome = api >= 31
+            ? go(.background, leave)
+            : go(.terminated, .finished, focus + [.pause, .stop, .destroy])
+        return [
+            // from                                   event                          outcome
+            Row(.notRunning,                          .launched,                     go(.active, launch)),
+            Row(.notRunning,                          .iconTapped,                   go(.active, launch)),
+            Row(.terminated,                          .launched,                     go(.active, launch)),
+            Row(.terminated,                          .iconTapped,                   go(.active, launch)),
+            Row(.terminated(.purged),                 .launched,                     go(.active, revive)),
+            Row(.terminated(.purged),                 .iconTapped,                   go(.active, revive)),
+
+            Row(.active,                              .smsArrived,                   ignore),
+            Row(.active,                              .smsDismissed,                 ignore),
+            Row(.active,                              .smsOpened,                    go(.background, leave)),
+            Row(.active,                              .callEnded,                    ignore),
+            Row(.active,                              .homePressed,                  go(.background, leave)),
+            Row(.active,                              .homeDoubleTapped,             go(.background, .switcher, leave)),
+            Row(.active,                              .lockPressed,                  go(.background, .lock, leave)),
+            Row(.active,                              .memoryWarned,                 stay([.trimMemory])),
+            Row(.active,                              .notificationCenterPulled,     ignore),
+            Row(.active,                              .notificationCenterDismissed,  ignore),
+            Row(.active,                              .notificationCenterOpenedApp,  go(.background, leave)),
+            Row(.active,                              .controlCenterPulled,          reject(noControlCenter)),
+            Row(.active,                              .backPressed,                  backPressed),
+            Row(.active,                              .rotated,                      stay(rotate)),
+            Row(.active,                              .glContextLost,                stay([.contextLost])),
+            Row(.active,                              .sceneReclaimed,               reject(noScenes)),
+
+            Row(.backgroundIdle,                      .suspendedByOS,                .go(.carrying(.suspended), [])),
+            Row(.background,                          .iconTapped,                   go(.active, back)),
+            Row(.background,                          .memoryWarned,                 stay([.trimMemory])),
+            Row(.background,                          .terminatedByOS,               go(.terminated, .purged, [])),
+            Row(.background,                          .purgedByOS,                   go(.terminated, .purged, [])),
+            Row(.background,                          .switcherKilled,               go(.terminated, .killed, [])),
+            Row(.background,                          .smsArrived,                   ignore),
+            Row(.background,                          .callArrived,                  ignore),
+            Row(.background,                          .homePressed,                  ignore),
+            Row(.background,                          .homeDoubleTapped,             ignore),
+            Row(.background,                          .lockPressed,                  ignore),
+            Row(.background,                          .notificationCenterPulled,     ignore),
+            Row(.background,                          .backPressed,                  ignore),
+            Row(.background,                          .rotated,                      ignore),
+            Row(.background,                          .glContextLost,                reject(drawsFirst)),
+            Row(.background(.call),                   .callDeclined,                 go(.active, back)),
+            Row(.background(.call),                   .callAnswered,                 ignore),
+            Row(.background(.call),                   .callEnded,                    go(.active, back)),
+            Row(.background(.switcher),               .switcherDismissed,            go(.active, back)),
+            Row(.background(.switcher),               .switcherPickedOther,          go(.background, [])),
+            Row(.background(.lock),                   .unlocked,                     go(.active, back)),
+
+            Row(.suspended,                           .iconTapped,                   go(.active, back)),
+            Row(.suspended,                           .purgedByOS,                   go(.terminated, .purged, [])),
+            Row(.suspended,                           .terminatedByOS,               go(.terminated, .purged, [])),
+            Row(.suspended,                           .switcherKilled,               go(.terminated, .killed, [])),
+            Row(.suspended,                           .memoryWarned,                 ignore),
+            Row(.suspended,                           .suspendedByOS,                ignore),
+            Row(.suspended,                           .smsArrived,                   ignore),
+            Row(.suspended,                           .callArrived,                  ignore),
+            Row(.suspended,                           .homePressed,                  ignore),
+            Row(.suspended,                           .homeDoubleTapped,             ignore),
+            Row(.suspended,                           .lockPressed,                  ignore),
+            Row(.suspended,                           .notificationCenterPulled,     ignore),
+            Row(.suspended,                           .backPressed,                  ignore),
+            Row(.suspended,                           .rotated,                      ignore),
+            Row(.suspended,                           .glContextLost,                reject(drawsFirst)),
+            Row(.suspended(.call),                    .callDeclined,                 go(.active, back)),
+            Row(.suspended(.call),                    .callAnswered,                 ignore),
+            Row(.suspended(.call),                    .callEnded,                    go(.active, back)),
+            Row(.suspended(.switcher),                .switcherDismissed,            go(.active, back)),
+            Row(.suspended(.switcher),                .switcherPickedOther,          go(.suspended, [])),
+            Row(.suspended(.lock),                    .unlocked,                     go(.active, back)),
+        ]
+    }
+
+    /// A call over an active app: the full-screen call activity covers the game (pause, stop, save), or a heads-up
+    /// notification while the phone is in use (nothing is delivered).
+    static func androidCallRows(_ style: CallStyle, api: Int) -> [Row] {
+        switch style {
+        case .fullScreen:
+            return [
+                Row(.active,                          .callArrived,                  go(.background, .call, androidLeave(api: api))),
+            ]
+        case .banner:
+            return [
+                Row(.active,                          .callArrived,                  ignore),
+                Row(.active,                          .callDeclined,                 ignore),
+                Row(.active,                          .callAnswered,                 ignore),
+            ]
+        }
+    }
+}
