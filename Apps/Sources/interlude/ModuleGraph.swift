@@ -51,7 +51,7 @@ public enum ModuleGraph {
             ]
         ),
         ("leaderboard-load", ["GameCore", "ShooterPlatform", "LeaderboardServer", "Services"]),
-        ("match-load", ["MatchServer", "MatchWire"]),
+        ("match-load", ["MatchServer", "MatchWire", "Services"]),
     ]
 
     /// The targets of the second package (Apps/Package.swift): drawn in a box of their own.
