@@ -11,10 +11,13 @@ public struct Script<Action: ScriptAction>: Hashable, Sendable {
     public var callStyle: CallStyle?  // nil: the profile's own
     public var seed: UInt64  // simulation seed, default 1
     public var lines: [ScriptLine<Action>]  // in file order
+    /// The profiles of a matrix script (`profiles all`), in the order of `Profile.all`; empty for a script of one
+    /// profile. `profileName` is then the first of them.
+    public var profileNames: [String]
 
     public init(
         name: String, profileName: String = "ios5", smsStyle: SMSStyle? = nil, callStyle: CallStyle? = nil,
-        seed: UInt64 = 1, lines: [ScriptLine<Action>] = []
+        seed: UInt64 = 1, lines: [ScriptLine<Action>] = [], profileNames: [String] = []
     ) {
         self.name = name
         self.profileName = profileName
@@ -22,6 +25,30 @@ public struct Script<Action: ScriptAction>: Hashable, Sendable {
         self.callStyle = callStyle
         self.seed = seed
         self.lines = lines
+        self.profileNames = profileNames
+    }
+
+    /// True for a matrix script: one that names its profiles (`profiles ...`), replayed once under each.
+    public var isMatrix: Bool { !profileNames.isEmpty }
+
+    /// The script as replayed under `profileName` alone: named `NAME@PROFILE` (so that the outputs of each profile
+    /// stand apart), its settings kept where that profile takes them. Its scoped lines apply or not by that name.
+    public func under(_ profileName: String) -> Script {
+        var copy = self
+        copy.name = "\(name)@\(profileName)"
+        copy.profileName = profileName
+        copy.profileNames = []
+        let settings = Profile.named(profileName)?.settings ?? []
+        if !settings.contains("smsStyle") { copy.smsStyle = nil }
+        if !settings.contains("callStyle") { copy.callStyle = nil }
+        return copy
+    }
+
+    /// The replays to make of this script: one per profile of `profiles` (`under`) when given (the command line's
+    /// `--profile all|LIST`), else one per profile of a matrix script, else the script itself, unchanged.
+    public func replays(under profiles: [String]? = nil) -> [Script] {
+        let names = profiles ?? (isMatrix ? profileNames : nil)
+        return names.map { $0.map(under) } ?? [self]
     }
 
     /// The profile the script asks for, with its settings (SMS style, call style) applied.
@@ -52,10 +79,19 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 public struct ScriptLine<Action: ScriptAction>: Hashable, Sendable {
     public var location: SourceLocation
     public var command: Command<Action>
+    /// The profiles the line applies under (`expect[android*] ...`); nil: every profile. A line out of scope is
+    /// skipped: not checked, not counted, not in the transcript.
+    public var scope: ProfileScope?
 
-    public init(location: SourceLocation, command: Command<Action>) {
+    public init(location: SourceLocation, command: Command<Action>, scope: ProfileScope? = nil) {
         self.location = location
         self.command = command
+        self.scope = scope
+    }
+
+    /// True when the line applies under the profile named `profileName`.
+    public func applies(under profileName: String) -> Bool {
+        scope?.matches(profileName) ?? true
     }
 }
 

@@ -73,7 +73,7 @@ extension ScriptReader {
     }
 
     /// Refuses a header line after a timed line, or one seen before.
-    private func checkHeader(_ cursor: LineCursor, seen: Bool) throws(ScriptError) {
+    func checkHeader(_ cursor: LineCursor, seen: Bool) throws(ScriptError) {
         let keyword = cursor.keyword
         guard lastTime == nil else {
             throw cursor.error(

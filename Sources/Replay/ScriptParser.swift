@@ -3,6 +3,7 @@
 // Grammar, one command per line, `#` starts a comment anywhere outside a quoted name:
 //   interlude-script 1                          first meaningful line, exactly
 //   profile ios4|ios5 [smsStyle=alert|banner]   optional, once, before the first timed line
+//   profiles all | PATTERN[,PATTERN...]         instead of `profile`: a matrix script, replayed under each match
 //   seed N                                      optional, once, before the first timed line (UInt64)
 //   at <t> <event>                              t: 1.5s, 500ms (absolute) or +4s (after the previous timed line)
 //   at <t> <action> ...                         the game's action line: its grammar (`ScriptAction`) reads it
@@ -14,6 +15,8 @@
 //   peer WORD NAME                              the scripted peer sends the game's message WORD (`peerWords`)
 //   match down | up                             the match server goes away, or comes back
 //   expect seenBy NAME | unseenBy NAME          the scripted peer NAME sees us in the match, or not
+//   expect[PATTERN,...] ...                     any expect line, checked only under the profiles matched
+//                                               (`android*`, `ios13,ios26`; `*` and `?` glob on profile names)
 // Limits: timed lines at most 24 h after the start (`latestTime`); `input` and `delay=` durations at most 1 h
 // (`longestDuration`); capture names at most 100 characters. Past a limit is an error, never a wrapped value.
 // Start reading at `parse`; each keyword's details live in ScriptParser+<Keyword>.swift.
@@ -77,7 +80,9 @@ public enum ScriptParser {
 enum ScriptSyntax {
     static let versionKeyword = "interlude-script"
     static let version = "1"
-    static let keywords = ["at", "expect", "capture", "leaderboard", "peer", "match", "profile", "seed"]
+    static let keywords = [
+        "at", "expect", "capture", "leaderboard", "peer", "match", "profile", "profiles", "seed",
+    ]
 }
 
 struct ScriptReader<Action: ScriptAction> {
@@ -98,10 +103,12 @@ struct ScriptReader<Action: ScriptAction> {
         let keyword = cursor.keyword
         guard hasVersion else { return try readVersion(&cursor) }
         let command: Command<Action>?
+        var scope: ProfileScope?
         switch keyword.text {
         case ScriptSyntax.versionKeyword:
             throw cursor.error(.duplicateHeader, at: keyword, "the version line appears once, as the first line")
         case "profile": command = try readProfile(&cursor)
+        case "profiles": command = try readProfiles(&cursor)
         case "seed": command = try readSeed(&cursor)
         case "at": command = try readTimed(&cursor)
         case "expect": command = try readExpect(&cursor)
@@ -109,13 +116,18 @@ struct ScriptReader<Action: ScriptAction> {
         case "leaderboard": command = try readLeaderboard(&cursor)
         case "peer": command = try readPeer(&cursor)
         case "match": command = try readMatch(&cursor)
+        case let word where word.hasPrefix("expect["):
+            scope = try readScope(cursor)
+            command = try readExpect(&cursor)
         default:
             throw cursor.error(
                 .unknownKeyword, at: keyword,
                 "unknown keyword '\(keyword.shown)'\(Suggestion.phrase(for: keyword.text, among: ScriptSyntax.keywords)); "
-                    + "expected at, expect, capture, leaderboard, peer, match, profile or seed")
+                    + "expected at, expect, capture, leaderboard, peer, match, profile, profiles or seed")
         }
-        if let command { script.lines.append(ScriptLine(location: cursor.location(keyword), command: command)) }
+        if let command {
+            script.lines.append(ScriptLine(location: cursor.location(keyword), command: command, scope: scope))
+        }
     }
 
     /// The error for a script whose first meaningful line is not the version line.

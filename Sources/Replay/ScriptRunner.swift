@@ -27,7 +27,7 @@ public enum ScriptRunner {
         var violationLines: [SourceLocation?] = Array(repeating: nil, count: runtime.violations.count)
         var frames: [Frame] = []
         var expectations = 0
-        for line in script.lines {
+        for line in script.lines where line.applies(under: profile.name) {
             switch line.command {
             case .event(let time, let event):
                 runtime.inject(event, at: time)

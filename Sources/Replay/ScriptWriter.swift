@@ -1,6 +1,7 @@
 // ScriptWriter: a `Script` as canonical `.script` text, the inverse of ScriptParser (`interlude play --record`).
 //
-// Canonical form: the version line, `profile` (with `smsStyle=` and `callStyle=` when set), `seed`, a blank line, then one line
+// Canonical form: the version line, `profile` (with `smsStyle=` and `callStyle=` when set) or a matrix script's
+// `profiles` (the names, comma-separated), `seed`, a blank line, then one line
 // per command. Times are absolute and spelt exactly: whole seconds as `2s`, anything else in milliseconds
 // (`1500ms`, `0.25ms`); an action as its game writes it (`ScriptAction.scriptText`). For every valid script, parsing the text gives back the
 // same header and commands (locations aside).
@@ -13,12 +14,23 @@ public enum ScriptWriter {
     /// `script` as canonical text, ending with a newline.
     public static func render<Action>(_ script: Script<Action>) -> String {
         var text = "\(ScriptSyntax.versionKeyword) \(ScriptSyntax.version)\n"
-        text += "profile \(script.profileName)"
-        if let style = script.smsStyle { text += " smsStyle=\(style.rawValue)" }
-        if let style = script.callStyle { text += " callStyle=\(style.rawValue)" }
+        if script.isMatrix {
+            text += "profiles " + script.profileNames.joined(separator: ", ")
+        } else {
+            text += "profile \(script.profileName)"
+            if let style = script.smsStyle { text += " smsStyle=\(style.rawValue)" }
+            if let style = script.callStyle { text += " callStyle=\(style.rawValue)" }
+        }
         text += "\nseed \(script.seed)\n\n"
-        for line in script.lines { text += render(line.command) + "\n" }
+        for line in script.lines { text += render(line) + "\n" }
         return text
+    }
+
+    /// One line, its scope included (`expect[android*] ...`), without a newline.
+    public static func render<Action>(_ line: ScriptLine<Action>) -> String {
+        let text = render(line.command)
+        guard let scope = line.scope, case .expect = line.command else { return text }
+        return "expect[\(scope)]" + text.dropFirst("expect".count)
     }
 
     /// One command as one line, without a newline.

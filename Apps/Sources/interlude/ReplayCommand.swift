@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameCore
+import Lifecycle
 import PlatformEGL
 import Replay
 import Runtime
@@ -17,6 +18,8 @@ struct ReplayCommand: ParsableCommand {
 
             Isolation: each script runs in a child process of its own (this same program), --jobs at a time, so that a script that hangs or crashes fails alone and the others still run. A watchdog ends a script still running after its deadline (default: 30 s plus the script's virtual length; --timeout to change it) and reports where it was ("hung in frame 812 during draw (present)"); its transcript so far is kept (lines are written as they happen). Transcripts and frames are the same bytes whatever --jobs is. --in-process runs the scripts in this process, one after another, with no watchdog (for a debugger or valgrind).
 
+            Every platform: a script that says `profiles all` (or a list, CONTRACT §7) is replayed once under each of its profiles, its outputs named SCRIPT@PROFILE (SCRIPT@android34.transcript.jsonl); its `expect[android*] ...` lines hold under the profiles they name only. --profile all|LIST (ios5,ios26,android34 or patterns such as android*) replays every script given under each profile listed, whatever its own. index.json then has one entry per script and profile (fields `profile`, `matrix`), and index.html a profile matrix per script: per event, the callbacks, the state it leaves (and why) and the work under each profile, side by side.
+
             Large suites: --shard K/N replays the K-th of N slices (scripts sorted by name, every N-th from the K-th), so that N machines or CI jobs share a suite; --merge DIR... --out ALL gathers their outputs into one folder and one index.
 
             Examples:
@@ -24,6 +27,8 @@ struct ReplayCommand: ParsableCommand {
               interlude replay --jobs 1 --timeout 20 a.script    # one at a time
               interlude replay --shard 2/3 --out part2  # the second of three slices
               interlude replay --merge part1 part2 part3 --out all
+              interlude replay --profile all a.script   # a.script under every profile: a profile matrix
+              interlude replay --profile ios5,android* Assets/Interruptions/home-single-player.script
 
             Exit status: 0 every expectation held and no invariant broke; 1 some did not (or a script hung or crashed); 2 a script or an option was invalid (the message names file:line:column).
             """)
@@ -33,6 +38,13 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Folder for transcripts, frames and the index.")
     var out: String = "out"
+
+    @Option(
+        help: ArgumentHelp(
+            "Replay each script under each of these profiles: all, or a list such as ios5,ios26,android* .",
+            discussion: "Overrides each script's own profile or profiles; outputs are named SCRIPT@PROFILE.",
+            valueName: "all|list"))
+    var profile: String?
 
     @Flag(help: "Do not render (no GL at all); frames are identified by a hash of the scene.")
     var noRender = false
@@ -153,8 +165,13 @@ struct ReplayCommand: ParsableCommand {
         } else {
             outcomes = try ReplayScheduler(command: self).run(selected)
         }
-        let paths = Dictionary(selected.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
-        for index in outcomes.indices { outcomes[index].scriptFile = paths[outcomes[index].script] }
+        let loaded = Dictionary(selected.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in outcomes.indices {
+            guard let script = loaded[outcomes[index].script] else { continue }
+            outcomes[index].scriptFile = script.path
+            outcomes[index].profile = script.script.profileName
+            outcomes[index].matrix = script.matrix
+        }
         try ReplayIndex.write(outcomes, to: out)
         let failed = outcomes.filter { !$0.ok }.count
         say("\(outcomes.count - failed) passed, \(failed) failed")
@@ -196,7 +213,25 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
+    /// `--profile all|LIST` as profile names in the order of `Profile.all`; nil without the option.
+    func profileOverride() throws -> [String]? {
+        guard let profile else { return nil }
+        let known = Profile.all.map(\.name)
+        var patterns: [String] = []
+        for piece in profile.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            let pattern = piece.trimmingCharacters(in: .whitespaces)
+            guard !ProfileScope(patterns: [pattern]).profileNames.isEmpty else {
+                throw ReplayInputError.other(
+                    "--profile: '\(TerminalText.escaped(pattern))' matches no profile; expected all or a "
+                        + "comma-separated list of profiles or patterns (\(known.joined(separator: ", ")), android*)")
+            }
+            patterns.append(pattern)
+        }
+        return ProfileScope(patterns: patterns).profileNames
+    }
+
     private func loadScripts() throws -> [LoadedScript] {
+        let profiles = try profileOverride()
         var paths = files
         if paths.isEmpty {
             let directory: AssetDirectory
@@ -223,14 +258,17 @@ struct ReplayCommand: ParsableCommand {
                 continue
             }
             do {
-                let script = try ScriptParser.parse(text, file: path)
-                if let other = names[script.name] {
-                    errors.append(
-                        "\(path): error: two scripts named '\(script.name)' (also \(other)) would overwrite each other's outputs"
-                    )
+                let parsed = try ScriptParser.parse(text, file: path)
+                let expanded = profiles != nil || parsed.isMatrix
+                for script in parsed.replays(under: profiles) {
+                    if let other = names[script.name] {
+                        errors.append(
+                            "\(path): error: two scripts named '\(script.name)' (also \(other)) would overwrite each other's outputs"
+                        )
+                    }
+                    names[script.name] = path
+                    scripts.append(LoadedScript(script: script, path: path, matrix: expanded ? parsed.name : nil))
                 }
-                names[script.name] = path
-                scripts.append(LoadedScript(script: script, path: path))
             } catch {
                 errors.append(error.description)
             }
@@ -258,10 +296,11 @@ enum ReplayInputError: Error, CustomStringConvertible {
     var description: String { lines.joined(separator: "\n") }
 }
 
-/// A parsed script and the file it came from (a child process parses it again).
+/// A parsed script and the file it came from (a child process parses it again), as replayed under one profile.
 struct LoadedScript {
     let script: Script
     let path: String
+    var matrix: String? = nil  // the script's own name when it is one replay of several, one per profile
 
     var name: String { script.name }
 

@@ -25,6 +25,8 @@ struct ReplayOutcome: Codable, Sendable {
     var simulationHash: String?  // nil when the replay never ended
     var transcript: String  // file name, beside the index
     var scriptFile: String?  // the script's path as given (nil in an index written before it was recorded)
+    var profile: String?  // the profile replayed under (nil in an index written before it was recorded)
+    var matrix: String?  // the script's own name when this is one of its replays under several profiles
     var seconds: Double  // wall time, rounded to the millisecond
     let ok: Bool  // verdict pass (kept in index.json as before the verdicts)
 

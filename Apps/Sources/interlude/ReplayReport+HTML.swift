@@ -3,7 +3,8 @@ import Replay
 import Runtime
 
 extension ReplayReport {
-    /// The page: totals, a table of every script (failed first), then a section per script with its verdict,
+    /// The page: totals, a table of every script (failed first), a profile matrix per script replayed under several
+    /// profiles (ReplayReport+Matrix), then a section per script with its verdict,
     /// failures, thumbnails of its captured frames at their virtual times, its expectations with their lines, its
     /// timeline and links to its files. Pure: the same entries give the same bytes.
     static func html(_ entries: [Entry]) -> String {
@@ -19,6 +20,7 @@ extension ReplayReport {
         page += "<span class=\"count pass\">\(ordered.count - failed) passed</span> "
         page += "<span class=\"count \(failed > 0 ? "fail" : "none")\">\(failed) failed</span></p>\n</header>\n"
         page += summary(ordered)
+        page += matrixSections(ordered)
         for (index, entry) in ordered.enumerated() { page += section(entry, index: index) }
         page += "<script>\n\(imageCheck)</script>\n</body>\n</html>\n"
         return page
@@ -105,7 +107,7 @@ extension ReplayReport {
         return html + "</tbody>\n</table>\n"
     }
 
-    private static func badge(_ verdict: ReplayOutcome.Verdict) -> String {
+    static func badge(_ verdict: ReplayOutcome.Verdict) -> String {
         "<span class=\"badge \(verdict.rawValue)\">\(verdict == .crashed ? "CRASH" : verdict.rawValue.uppercased())</span>"
     }
 

@@ -45,6 +45,26 @@ extension ReplayReport {
         table.expectations tr.held td:last-child { color: var(--pass); }
         div.timeline { overflow-x: auto; border: 1px solid #e5e7eb; border-radius: 6px; }
         div.timeline svg { display: block; max-width: 100%; height: auto; }
+        h2 { font-size: 19px; margin: 20px 0 8px; }
+        div.matrix { background: #fff; border: 1px solid #e5e7eb; border-radius: 8px; margin: 12px 0;
+                     padding: 0 16px 12px; }
+        div.matrix.fail { border-left: 6px solid var(--fail); }
+        div.matrix.pass { border-left: 6px solid var(--pass); }
+        div.matrix h3 .facts { color: var(--muted); font-weight: normal; font-size: 13px; }
+        div.matrix .scroll { overflow-x: auto; }
+        table.matrix { font-size: 12px; min-width: 100%; }
+        table.matrix th.profile { white-space: nowrap; }
+        table.matrix td { border-left: 1px solid #f3f4f6; min-width: 120px; }
+        table.matrix td.time, table.matrix td.input { white-space: nowrap; background: #f9fafb; min-width: 0; }
+        table.matrix tr.same td:not(.time):not(.input) { color: var(--muted); }
+        table.matrix .callbacks code { color: #1d4ed8; }
+        table.matrix .none { color: var(--muted); font-style: italic; }
+        table.matrix .state { margin-top: 2px; }
+        table.matrix .work code { color: #6b21a8; font-size: 11px; }
+        table.matrix td.rejected { background: #fff7ed; color: #9a3412; }
+        table.matrix td.rejected .why { font-size: 11px; }
+        table.matrix td.ignored { color: var(--muted); }
+        table.matrix .failed { color: var(--fail); font-weight: bold; }
 
         """
 

@@ -86,6 +86,8 @@ struct ReplayScheduler {
         if command.redrawUnchangedFrames { arguments.append("--redraw-unchanged-frames") }
         if let assets = command.assets { arguments += ["--assets", assets] }
         if let dataDir = command.dataDir { arguments += ["--data-dir", dataDir] }
+        // One replay of a matrix (or of --profile): the child replays the file under this profile alone.
+        if script.matrix != nil { arguments += ["--profile", script.script.profileName] }
         if let leaderboard = command.leaderboard { arguments += ["--leaderboard", leaderboard] }
         if let testHang = command.testHang { arguments += ["--test-hang", testHang] }
         if let testCrash = command.testCrash { arguments += ["--test-crash", testCrash] }

@@ -27,4 +27,18 @@ enum Interlude {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".script") }.sorted().map { folder.appendingPathComponent($0).path }
     }
+
+    /// Every profile, in CONTRACT §5's order.
+    static let profiles = ["ios4", "ios5", "ios13", "ios26", "android28", "android34"]
+
+    /// The names of the bundled scripts' replays, and so of their outputs: a matrix script's (`profiles all`, the
+    /// bundled ones' only form) once per profile as NAME@PROFILE, any other script's as NAME.
+    static var bundledReplayNames: [String] {
+        bundledScripts.flatMap { path -> [String] in
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let isMatrix = text.split(separator: "\n").contains { $0.hasPrefix("profiles all") }
+            return isMatrix ? profiles.map { "\(name)@\($0)" } : [name]
+        }
+    }
 }

@@ -1,0 +1,114 @@
+import Lifecycle
+import Replay
+import Runtime
+
+extension ReplayReport {
+    /// One script replayed under several profiles (`profiles all`, `--profile LIST`): its replays in run order.
+    struct Matrix {
+        let script: String  // the script's own name, without `@PROFILE`
+        let entries: [Entry]  // one per profile
+    }
+
+    /// The matrices of a run: the entries of each script replayed under several profiles, in the order their
+    /// first replay appears.
+    static func matrices(_ entries: [Entry]) -> [Matrix] {
+        var order: [String] = []
+        var groups: [String: [Entry]] = [:]
+        for entry in entries {
+            guard let script = entry.outcome.matrix else { continue }
+            if groups[script] == nil { order.append(script) }
+            groups[script, default: []].append(entry)
+        }
+        return order.map { Matrix(script: $0, entries: groups[$0]!) }
+    }
+
+    /// A profile matrix per script replayed under several profiles: rows are the script's timed lines in order
+    /// (the k-th input of each transcript is the k-th timed line), columns the profiles, each cell what that
+    /// event did there: the callbacks in order, the state it left (and why) and the work; or why it was rejected.
+    static func matrixSections(_ entries: [Entry]) -> String {
+        let matrices = matrices(entries)
+        guard !matrices.isEmpty else { return "" }
+        var html = "<section class=\"matrices\">\n<h2>Profile matrices</h2>\n"
+        for (index, matrix) in matrices.enumerated() { html += table(matrix, index: index, entries: entries) }
+        return html + "</section>\n"
+    }
+
+    private static func table(_ matrix: Matrix, index: Int, entries: [Entry]) -> String {
+        let columns = matrix.entries.map { inputMoments($0.timeline) }
+        let rows = columns.map(\.count).max() ?? 0
+        let ok = matrix.entries.allSatisfy(\.outcome.ok)
+        var html = "<div class=\"matrix \(ok ? "pass" : "fail")\" id=\"matrix-\(index)\" "
+        html += "data-script=\"\(escape(matrix.script))\" data-profiles=\"\(matrix.entries.count)\">\n"
+        html += "<h3>\(escape(matrix.script)) <span class=\"facts\">under \(matrix.entries.count) profiles</span></h3>\n"
+        html += "<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th>time</th><th>event</th>"
+        for entry in matrix.entries {
+            let anchor = ordered(entries).firstIndex { $0.outcome.script == entry.outcome.script }
+            let name = escape(entry.outcome.profile ?? entry.outcome.script)
+            html += "<th class=\"profile\">\(badge(entry.outcome.verdict)) "
+            html += anchor.map { "<a href=\"#script-\($0)\">\(name)</a>" } ?? name
+            html += "</th>"
+        }
+        html += "</tr></thead>\n<tbody>\n"
+        for row in 0..<rows {
+            let moments = columns.map { row < $0.count ? $0[row] : nil }
+            let first = moments.compactMap { $0 }.first!
+            let cells = moments.map { $0.map(cell) ?? "<td class=\"absent\">—</td>" }
+            let same = Set(cells).count == 1
+            html += "<tr\(same ? " class=\"same\"" : "")><td class=\"time\">\(Timeline.timeText(first.time))</td>"
+            html += "<td class=\"input\">\(inputText(first))</td>" + cells.joined() + "</tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n</div>\n"
+    }
+
+    /// The moments that begin with an input (an OS event or a player's action): one per timed line.
+    private static func inputMoments(_ timeline: Timeline?) -> [Timeline.Moment] {
+        (timeline?.moments ?? []).filter { moment in
+            guard let input = moment.inputs.first else { return false }
+            switch input {
+            case .event, .action: return true
+            case .rejected, .ignored: return false
+            }
+        }
+    }
+
+    private static func inputText(_ moment: Timeline.Moment) -> String {
+        switch moment.inputs.first {
+        case .event(let event): return "<code>\(escape(event.rawValue))</code>"
+        case .action(let name, let args):
+            return "<code>\(escape(name))\(args.map { " " + escape($0) } ?? "")</code>"
+        default: return ""
+        }
+    }
+
+    /// One profile's answer to one input.
+    private static func cell(_ moment: Timeline.Moment) -> String {
+        for input in moment.inputs.dropFirst() {
+            switch input {
+            case .rejected(_, let why):
+                return "<td class=\"rejected\"><b>rejected</b><br><span class=\"why\">\(escape(why))</span></td>"
+            case .ignored:
+                return "<td class=\"ignored\"><b>ignored</b> <span class=\"state\">\(state(moment))</span></td>"
+            case .event, .action:
+                continue
+            }
+        }
+        var html = "<td>"
+        html += "<div class=\"callbacks\">"
+        html +=
+            moment.callbacks.isEmpty
+            ? "<span class=\"none\">no callbacks</span>"
+            : moment.callbacks.map { "<code>\(escape($0.rawValue))</code>" }.joined(separator: " → ")
+        html += "</div><div class=\"state\">\(state(moment))</div>"
+        if !moment.work.isEmpty {
+            html += "<div class=\"work\">"
+            html += moment.work.map { "<code>\(escape($0.work.rawValue))</code>" }.joined(separator: " ")
+            html += "</div>"
+        }
+        if moment.hasFailure { html += "<div class=\"failed\">✗ a check failed here</div>" }
+        return html + "</td>"
+    }
+
+    private static func state(_ moment: Timeline.Moment) -> String {
+        "<b>\(escape(moment.state.rawValue))</b>" + (moment.reason.map { " (\(escape($0.rawValue)))" } ?? "")
+    }
+}
