@@ -81,7 +81,8 @@ extension ScriptReader {
             throw cursor.error(
                 .unknownProfile, at: token, offset: offset,
                 "profile pattern '\(piece.shown)' matches no profile"
-                    + "\(Suggestion.phrase(for: piece.text, among: names + ["ios*", "android*", ProfileScope.every])); \(expected)")
+                    + "\(Suggestion.phrase(for: piece.text, among: names + ["ios*", "android*", ProfileScope.every])); \(expected)"
+            )
         }
         return piece.text
     }

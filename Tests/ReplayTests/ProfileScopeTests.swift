@@ -125,7 +125,8 @@ import Testing
 
     @Test func aSkippedLineLeavesTheTranscriptAsWithoutIt() throws {
         let body = "profile ios5\nat 0s launched\nexpect state active\nat 1s homePressed\n"
-        let scoped = "profile ios5\nat 0s launched\nexpect[android*] state background\nexpect state active\n"
+        let scoped =
+            "profile ios5\nat 0s launched\nexpect[android*] state background\nexpect state active\n"
             + "at 1s homePressed\n"
         let plain = ScriptRunner.run(try parseBody(body), game: { Game(seed: $0) })
         let skipping = ScriptRunner.run(try parseBody(scoped), game: { Game(seed: $0) })

@@ -27,8 +27,8 @@ struct ReplayCommand: ParsableCommand {
               interlude replay --jobs 1 --timeout 20 a.script    # one at a time
               interlude replay --shard 2/3 --out part2  # the second of three slices
               interlude replay --merge part1 part2 part3 --out all
-              interlude replay --profile all a.script   # a.script under every profile: a profile matrix
-              interlude replay --profile ios5,android* Assets/Interruptions/home-single-player.script
+              interlude replay --profile all a.script   # under every profile
+              interlude replay --profile ios5,android* a.script
 
             Exit status: 0 every expectation held and no invariant broke; 1 some did not (or a script hung or crashed); 2 a script or an option was invalid (the message names file:line:column).
             """)

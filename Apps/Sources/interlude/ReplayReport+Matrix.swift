@@ -22,9 +22,9 @@ extension ReplayReport {
         return order.map { Matrix(script: $0, entries: groups[$0]!) }
     }
 
-    /// A profile matrix per script replayed under several profiles: rows are the script's timed lines in order
-    /// (the k-th input of each transcript is the k-th timed line), columns the profiles, each cell what that
-    /// event did there: the callbacks in order, the state it left (and why) and the work; or why it was rejected.
+    /// A profile matrix per script replayed under several profiles: rows are the inputs of the transcripts (the
+    /// script's events and actions, and what the OS and the match did by themselves) by virtual time, columns the
+    /// profiles, each cell what that input did there: the callbacks in order, the state it left (and why) and the work; or why it was rejected.
     static func matrixSections(_ entries: [Entry]) -> String {
         let matrices = matrices(entries)
         guard !matrices.isEmpty else { return "" }
@@ -34,30 +34,66 @@ extension ReplayReport {
     }
 
     private static func table(_ matrix: Matrix, index: Int, entries: [Entry]) -> String {
-        let columns = matrix.entries.map { inputMoments($0.timeline) }
-        let rows = columns.map(\.count).max() ?? 0
+        let columns = matrix.entries.map { keyed(inputMoments($0.timeline)) }
         let ok = matrix.entries.allSatisfy(\.outcome.ok)
         var html = "<div class=\"matrix \(ok ? "pass" : "fail")\" id=\"matrix-\(index)\" "
         html += "data-script=\"\(escape(matrix.script))\" data-profiles=\"\(matrix.entries.count)\">\n"
-        html += "<h3>\(escape(matrix.script)) <span class=\"facts\">under \(matrix.entries.count) profiles</span></h3>\n"
+        html +=
+            "<h3>\(escape(matrix.script)) <span class=\"facts\">under \(matrix.entries.count) profiles</span></h3>\n"
         html += "<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th>time</th><th>event</th>"
+        let sections = ordered(entries)
         for entry in matrix.entries {
-            let anchor = ordered(entries).firstIndex { $0.outcome.script == entry.outcome.script }
+            let anchor = sections.firstIndex { $0.outcome.script == entry.outcome.script }
             let name = escape(entry.outcome.profile ?? entry.outcome.script)
             html += "<th class=\"profile\">\(badge(entry.outcome.verdict)) "
             html += anchor.map { "<a href=\"#script-\($0)\">\(name)</a>" } ?? name
             html += "</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
-        for row in 0..<rows {
-            let moments = columns.map { row < $0.count ? $0[row] : nil }
-            let first = moments.compactMap { $0 }.first!
+        for key in rowKeys(columns) {
+            let moments = columns.map { column in column.first { $0.key == key }?.moment }
             let cells = moments.map { $0.map(cell) ?? "<td class=\"absent\">—</td>" }
             let same = Set(cells).count == 1
-            html += "<tr\(same ? " class=\"same\"" : "")><td class=\"time\">\(Timeline.timeText(first.time))</td>"
-            html += "<td class=\"input\">\(inputText(first))</td>" + cells.joined() + "</tr>\n"
+            html += "<tr\(same ? " class=\"same\"" : "")><td class=\"time\">\(Timeline.timeText(key.time))</td>"
+            html += "<td class=\"input\"><code>\(escape(key.input))</code></td>" + cells.joined() + "</tr>\n"
         }
         return html + "</tbody>\n</table></div>\n</div>\n"
+    }
+
+    /// A row of a matrix: an input at a virtual time (the n-th such at that time, for repeats).
+    struct RowKey: Hashable {
+        let time: Nanoseconds
+        let input: String
+        let occurrence: Int
+    }
+
+    private static func keyed(_ moments: [Timeline.Moment]) -> [(key: RowKey, moment: Timeline.Moment)] {
+        var seen: [RowKey: Int] = [:]
+        return moments.map { moment in
+            let base = RowKey(time: moment.time, input: inputText(moment), occurrence: 0)
+            let count = seen[base, default: 0]
+            seen[base] = count + 1
+            return (RowKey(time: moment.time, input: base.input, occurrence: count), moment)
+        }
+    }
+
+    /// Every column's rows, by virtual time; at one time, in the order the first column that has them lists them.
+    /// A script's own lines happen at the same times under every profile, so they share rows; what happens under
+    /// some profiles only (the OS suspending an app) has a row of its own, empty elsewhere.
+    private static func rowKeys(_ columns: [[(key: RowKey, moment: Timeline.Moment)]]) -> [RowKey] {
+        var keys: [RowKey] = []
+        var rank: [RowKey: (Int, Int)] = [:]  // (column, position) where the row was first seen
+        for (column, rows) in columns.enumerated() {
+            for (position, row) in rows.enumerated() where rank[row.key] == nil {
+                rank[row.key] = (column, position)
+                keys.append(row.key)
+            }
+        }
+        return keys.sorted { left, right in
+            if left.time != right.time { return left.time < right.time }
+            let (a, b) = (rank[left]!, rank[right]!)
+            return a.0 != b.0 ? a.0 < b.0 : a.1 < b.1
+        }
     }
 
     /// The moments that begin with an input (an OS event or a player's action): one per timed line.
@@ -71,11 +107,11 @@ extension ReplayReport {
         }
     }
 
+    /// The input of a moment as text (not escaped): `homePressed`, `play singlePlayer level=1`.
     private static func inputText(_ moment: Timeline.Moment) -> String {
         switch moment.inputs.first {
-        case .event(let event): return "<code>\(escape(event.rawValue))</code>"
-        case .action(let name, let args):
-            return "<code>\(escape(name))\(args.map { " " + escape($0) } ?? "")</code>"
+        case .event(let event): return event.rawValue
+        case .action(let name, let args): return name + (args.map { " " + $0 } ?? "")
         default: return ""
         }
     }

@@ -52,15 +52,19 @@ extension ReplayReport {
         div.matrix.pass { border-left: 6px solid var(--pass); }
         div.matrix h3 .facts { color: var(--muted); font-weight: normal; font-size: 13px; }
         div.matrix .scroll { overflow-x: auto; }
-        table.matrix { font-size: 12px; min-width: 100%; }
-        table.matrix th.profile { white-space: nowrap; }
-        table.matrix td { border-left: 1px solid #f3f4f6; min-width: 120px; }
-        table.matrix td.time, table.matrix td.input { white-space: nowrap; background: #f9fafb; min-width: 0; }
+        table.matrix { font-size: 12px; width: 100%; min-width: 900px; table-layout: fixed; }
+        table.matrix th:first-child { width: 52px; }
+        table.matrix th:nth-child(2) { width: 118px; }
+        table.matrix th.profile { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        table.matrix td { border-left: 1px solid #f3f4f6; overflow-wrap: anywhere; }
+        table.matrix td code { font-size: 10.5px; }
+        table.matrix td.time, table.matrix td.input { background: #f9fafb; }
         table.matrix tr.same td:not(.time):not(.input) { color: var(--muted); }
         table.matrix .callbacks code { color: #1d4ed8; }
         table.matrix .none { color: var(--muted); font-style: italic; }
         table.matrix .state { margin-top: 2px; }
-        table.matrix .work code { color: #6b21a8; font-size: 11px; }
+        table.matrix .work { line-height: 1.25; }
+        table.matrix .work code { color: #7e22ce; font-size: 10px; }
         table.matrix td.rejected { background: #fff7ed; color: #9a3412; }
         table.matrix td.rejected .why { font-size: 11px; }
         table.matrix td.ignored { color: var(--muted); }
