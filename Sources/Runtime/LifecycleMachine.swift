@@ -120,8 +120,12 @@ public struct LifecycleMachine: Sendable {
         enter(move.to.state, reason: move.to.reason)
         var leftOpen = 0
         if move.to.state != .background, move.to.state != .terminated, openBackgroundTasks > 0 {
-            leftOpen = openBackgroundTasks
-            openBackgroundTasks = 0
+            // The move's own work may end them (the expiration handler, `backgroundTaskExpired`, ends its task as
+            // the app is suspended): only the tasks no queued work ends are left open.
+            let ends = move.work.filter { $0 == .endBackgroundTask }.count
+            let begins = move.work.filter { $0 == .beginBackgroundTask }.count
+            leftOpen = max(0, openBackgroundTasks - max(0, ends - begins))
+            openBackgroundTasks -= leftOpen
         }
         for segment in move.segments {
             for work in segment.work { queue.append(PlannedWork(work, for: segment.callback)) }

@@ -53,6 +53,7 @@ extension Runtime {
             }
             for callback in leg.callbacks { deliver(callback, inSession: inSessionAtStart) }
         }
+        endBackgroundUploadBeforeForeground(move)
         // The end of the move is silent (its legs were recorded). Leaving the background ends what is still open (iOS
         // ends the tasks; the app is told nothing): the checker reports it (invariant 6) after the event's work.
         let leftOpen = machine.complete(move)
