@@ -22,7 +22,14 @@ extension Runtime {
         if case .pending(let points) = setting {
             // Kept as level 1's score of a run of its own, while the process runs (a process not running has no
             // outbox in memory: its saved one comes back at launch).
-            guard appState.isRunning else { return }
+            guard appState.isRunning, points <= game.maximumScore else {
+                if appState.isRunning {
+                    log?(
+                        "interlude: leaderboard pending=\(points) is more than one game can score (\(game.maximumScore))"
+                    )
+                }
+                return
+            }
             let run = Int64(bitPattern: seed) &* 1_000_003 &+ now / 1_000_000 &+ 1
             submitScore(points, level: 1, run: run)
             return

@@ -61,7 +61,10 @@ extension Runtime {
     /// Restores the game from the newest stored generation that loads, paused; a multiplayer match is not restored.
     /// Every generation is checked, so a damaged older one is set aside too (before a later save would replace it).
     func loadSnapshot() -> String {
-        let mark = takeRestoreMark()
+        // A mark this live process wrote (a restore not yet proved, then a rotation or a reclaimed scene restores
+        // again) says nothing about a launch that died: it is replaced without a word.
+        let ownMark = pendingRestore != nil
+        let mark = takeRestoreMark().flatMap { ownMark ? nil : $0 }
         let stored: [StoredGeneration]
         do {
             stored = try snapshots.generations()
