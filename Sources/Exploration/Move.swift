@@ -87,7 +87,7 @@ extension Runtime {
         case .nextTimer:
             guard status.state == .active else { return nil }
             var earliest: Nanoseconds? = nil
-            for timer in timers.live {
+            for timer in machine.timers.live {
                 let time: Nanoseconds
                 switch timer.clock {
                 case .virtual:

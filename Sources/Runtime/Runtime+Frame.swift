@@ -38,7 +38,7 @@ extension Runtime {
     var isIdle: Bool {
         let state = appState
         guard state.isRunning else { return true }
-        return state != .active && !isFrameLoopRunning && timers.live.isEmpty && leaderboard.inFlight.isEmpty
+        return state != .active && !isFrameLoopRunning && machine.timers.live.isEmpty && leaderboard.inFlight.isEmpty
             && !machine.hasPendingWork && !match.isInMatch && !machine.isDueForSuspension
     }
 

@@ -142,10 +142,10 @@ extension Runtime {
             violate(2, "frame loop running while \(status)")
         }
         // 3: no live timer unless active.
-        if !timers.live.isEmpty, state != .active {
+        if !machine.timers.live.isEmpty, state != .active {
             violate(
                 3,
-                "\(timers.live.count) live timer(s) while \(status): \(timers.live.map(\.name.rawValue).joined(separator: ", "))"
+                "\(machine.timers.live.count) live timer(s) while \(status): \(machine.timers.live.map(\.name.rawValue).joined(separator: ", "))"
             )
         }
         // 4: no request in flight and no peer connected in inactive, background, suspended.

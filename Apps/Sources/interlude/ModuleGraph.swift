@@ -50,14 +50,15 @@ public enum ModuleGraph {
                 "Storage",
             ]
         ),
-        ("leaderboard-load", ["GameCore", "ShooterPlatform", "LeaderboardServer", "Services"]),
-        ("match-load", ["MatchServer", "MatchWire", "Services"]),
+        ("LoadSockets", []),
+        ("leaderboard-load", ["GameCore", "ShooterPlatform", "LeaderboardServer", "Services", "LoadSockets"]),
+        ("match-load", ["MatchServer", "MatchWire", "Services", "LoadSockets"]),
     ]
 
     /// The targets of the second package (Apps/Package.swift): drawn in a box of their own.
     public static let apps: Set<String> = [
         "Services", "EmbeddedServer", "LeaderboardServer", "MatchWire", "MatchServer", "interlude", "InterludeBench",
-        "render-bench", "leaderboard-load", "match-load",
+        "render-bench", "leaderboard-load", "match-load", "LoadSockets",
     ]
 
     /// The C system-library shims (drawn as such, not as Swift modules).
