@@ -62,6 +62,8 @@ public struct LifecycleMachine: Sendable {
     /// Changed only through the timer methods (LifecycleMachine+Timers.swift); `Runtime.timers` reads it.
     public internal(set) var timers: TimerSet
     private var queue: [PlannedWork] = []
+    /// Android's window (surface and focus) as its notifications left it; untouched on iOS.
+    public private(set) var window = AndroidWindow()
 
     /// A machine for an app that is not running yet, whose sessions schedule the autosave and `gameTimers` (a game's
     /// `LifecycleGame.timers`).
@@ -88,6 +90,13 @@ public struct LifecycleMachine: Sendable {
         if case .moved = outcome { return outcome }
         forgetLastTransition()
         return outcome
+    }
+
+    /// The window notifications (`WindowNotice`) an event brings once its move's legs were entered (or once it was
+    /// ignored, with no callbacks): none on a profile without them.
+    public mutating func windowNotices(after event: Event, callbacks: [Callback]) -> [WindowNotice] {
+        guard profile.hasWindowNotices else { return [] }
+        return window.notices(after: event, state: state, callbacks: callbacks)
     }
 
     /// Whether the player may act now: nil if so, else why not (the action is then rejected). Either way the last
@@ -187,5 +196,6 @@ public struct LifecycleMachine: Sendable {
         isFrameLoopRunning = false
         isGLAllowed = false
         openBackgroundTasks = 0
+        window = AndroidWindow()
     }
 }

@@ -33,10 +33,19 @@ extension Runtime {
         switch machine.receive(event) {
         case .ignored:
             transcript.append(now, .ignored(name: event.rawValue, state: appState))
+            noteWindow(after: event, callbacks: [])
         case .rejected(let why):
             reject(event.rawValue, why: why)
         case .moved(let move):
             follow(move)
+            noteWindow(after: event, callbacks: move.callbacks)
+        }
+    }
+
+    /// Android's focus and surface notifications the event brought, as lines of their own kind (CONTRACT §8).
+    private func noteWindow(after event: Event, callbacks: [Callback]) {
+        for notice in machine.windowNotices(after: event, callbacks: callbacks) {
+            transcript.append(now, .window(name: notice.name, args: notice.args))
         }
     }
 
