@@ -83,7 +83,7 @@ check-imports:
 # SWIFT_BUILD above for what used to recompile between steps).
 test: setup check-imports build-tests
 	$(XVFB) swift test $(SWIFT_FLAGS) --skip-build
-	$(XVFB) swift test $(APPS) $(SWIFT_FLAGS) --skip-build --skip TwoServerTests
+	$(XVFB) swift test $(APPS) $(SWIFT_FLAGS) --skip-build --skip TwoServerTests --skip KillAfterAckTests.testPostgreSQL
 	$(MAKE) test-postgres
 	$(MAKE) explore-check BUILD_STEP=build-tests
 	$(MAKE) match-check BUILD_STEP=build-tests
@@ -93,7 +93,7 @@ test: setup check-imports build-tests
 # throw-away PostgreSQL 15 (initdb in a temporary folder, a non-root owner, stopped at the end), and two servers on
 # one database. Part of `make test` (after the build it runs).
 PG_PORT       ?= 54329
-PG_SUITES      = LeaderboardTests.(ServerAPITests|SecurityTests|PlausibilityTests|RateLimitTests|HardeningTests|TwoServerTests)
+PG_SUITES      = LeaderboardTests.(ServerAPITests|SecurityTests|PlausibilityTests|RateLimitTests|HardeningTests|TwoServerTests|KillAfterAckTests)
 test-postgres: build-tests
 	Apps/Tests/LeaderboardTests/with-postgres.sh $(PG_PORT) swift test $(APPS) $(SWIFT_FLAGS) --skip-build --filter '$(PG_SUITES)'
 
