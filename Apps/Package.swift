@@ -93,7 +93,7 @@ let package = Package(
             name: "interlude",
             dependencies: interlude(
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration", "PhoneScreens")
+                "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation")
                 + [
                     "Services", "LeaderboardServer", "MatchServer", "MatchWire",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),

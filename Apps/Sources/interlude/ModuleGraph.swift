@@ -15,7 +15,9 @@ public enum ModuleGraph {
         ("PlatformEGL", ["CEGL", "GLHost", "Runtime"]),
         ("PhoneScreens", ["GLHost", "Lifecycle", "Runtime"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
-        ("Storage", ["Runtime", "CPNG"]),
+        ("Storage", ["Runtime", "CPNG", "Faults"]),
+        ("Faults", []),
+        ("Simulation", ["Lifecycle", "Runtime", "Faults", "Storage"]),
         ("GameCore", ["Lifecycle", "Runtime", "Replay"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         (
@@ -32,8 +34,8 @@ public enum ModuleGraph {
             "interlude",
             [
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration", "PhoneScreens", "Services", "LeaderboardServer", "MatchServer",
-                "MatchWire",
+                "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation", "Services", "LeaderboardServer",
+                "MatchServer", "MatchWire",
             ]
         ),
         (
