@@ -33,12 +33,33 @@ public enum PhoneScreen: Hashable, Sendable {
     case switcher(canKill: Bool)
     /// iOS 5's Notification Center pulled down over the app.
     case notificationCenter
+    /// iOS 14+'s compact call banner over the running app (`ios26`, `callStyle=banner`): Decline / Accept.
+    case callBanner
+    /// iOS 13+'s full-screen incoming call over the darkened app: Decline / Accept discs.
+    case fullScreenCall
+    /// iOS 13+'s Control Center over the blurred app: toggles, sliders; a tap outside pushes it away.
+    case controlCenter
+    /// Android's heads-up call notification over the running app (`android34`, `callStyle=banner`).
+    case headsUpCall
+    /// Android's full-screen incoming call (`android28`, `android34 callStyle=fullScreen`): Decline / Answer.
+    case androidCall
+    /// Android's heads-up SMS notification over the running app; `slide` as iOS 5's banner.
+    case headsUpSMS(slide: Double)
+    /// Android's notification shade pulled over the running app (the app stays resumed).
+    case notificationShade
+    /// Android's Recents (Overview): the app's card in the middle, others beside it, Clear all.
+    case recents
+    /// An Android screen with the navigation bar (back, home, recents) along its bottom edge.
+    indirect case navigation(PhoneScreen)
 
     /// True when the app's picture shows through (dimmed or in a card): the compositor then needs it.
     public var showsApp: Bool {
         switch self {
         case .none, .smsBanner, .smsAlert, .incomingCall, .switcher, .notificationCenter: return true
-        case .inCall, .lock, .home: return false
+        case .callBanner, .fullScreenCall, .controlCenter, .headsUpCall, .headsUpSMS, .notificationShade, .recents:
+            return true
+        case .inCall, .lock, .home, .androidCall: return false
+        case .navigation(let screen): return screen.showsApp
         }
     }
 
@@ -52,10 +73,19 @@ public enum PhoneScreen: Hashable, Sendable {
     /// The screen the phone shows in `status` under `profile` at `now`: what the OS does, decided from the
     /// life-cycle state and reason alone, plus the times of the last `smsArrived` (iOS 5's banner, which changes
     /// no state) and of the last `callAnswered` (the in-call timer). Pure and deterministic: virtual time only.
+    /// The modern profiles (`ios13`, `ios26`, `android28`, `android34`) also look at `recent`: what the OS shows
+    /// over an app whose state those events do not change (a call banner, Android's shade).
     public static func showing(
         _ status: Status, profile: Profile, now: Nanoseconds, lastSMS: Nanoseconds? = nil,
-        callAnswered: Nanoseconds? = nil
+        callAnswered: Nanoseconds? = nil, recent: Recent = Recent()
     ) -> PhoneScreen {
+        switch PhoneFamily(profile) {
+        case .classic: break
+        case .modernIOS:
+            return modernIOS(status, profile: profile, now: now, lastSMS: lastSMS, callAnswered: callAnswered, recent)
+        case .android:
+            return android(status, profile: profile, now: now, lastSMS: lastSMS, callAnswered: callAnswered, recent)
+        }
         switch status.state {
         case .inactive:
             switch status.reason {
@@ -108,6 +138,15 @@ public enum PhoneScreen: Hashable, Sendable {
         case .home: return "home"
         case .switcher: return "switcher"
         case .notificationCenter: return "notificationCenter"
+        case .callBanner: return "callBanner"
+        case .fullScreenCall: return "fullScreenCall"
+        case .controlCenter: return "controlCenter"
+        case .headsUpCall: return "headsUpCall"
+        case .androidCall: return "androidCall"
+        case .headsUpSMS: return "headsUpSMS"
+        case .notificationShade: return "notificationShade"
+        case .recents: return "recents"
+        case .navigation(let screen): return screen.name
         }
     }
 }
