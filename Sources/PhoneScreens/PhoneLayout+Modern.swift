@@ -85,7 +85,7 @@ extension PhoneCanvas {
         let music = rect(910, 60, 250, 250)
         fill(music, ModernPalette.tile, radius: 36)
         text("Not Playing", x: music.x + size(24), y: music.y + size(28), scale: body)
-        text("<<   >   >>", centerX: music.midX, y: music.y + size(170), scale: title)
+        text("<<  >  >>", centerX: music.midX, y: music.y + size(170), scale: body)
         let small: [(Float, Float, PhoneColor)] = [
             (640, 330, .white(0.9)), (775, 330, ModernPalette.tile),
         ]
@@ -215,22 +215,32 @@ extension PhoneCanvas {
     /// Android's navigation bar along the bottom: back, home, recents. In Recents, back and recents go back to
     /// the app; elsewhere they send `backPressed` and `homeDoubleTapped`, home `homePressed`.
     mutating func navigationBar(inRecents: Bool) {
-        let bar = band(684, 36)
+        // Along the screen's bottom edge whatever its shape (turned, the design's band is centred higher up).
+        let barHeight = size(36)
+        let bar = PhoneRect(x: 0, y: height - barHeight, width: width, height: barHeight)
         fill(bar, .black(0.88))
         let mark = PhoneColor(0.92, 0.92, 0.94)
-        let back = rect(420, 684, 80, 36)
+        func slot(_ x: Float, _ w: Float) -> PhoneRect {
+            let span = rect(x, 0, w, 0)
+            return PhoneRect(x: span.x, y: bar.y, width: span.width, height: bar.height)
+        }
+        let back = slot(420, 80)
         label("<", in: back, scale: title, mark)
-        let home = rect(620, 689, 26, 26)
-        let ring = PhoneRect(x: home.x, y: home.y, width: home.width, height: home.width)
+        let ringSize = size(26)
+        let ring = PhoneRect(
+            x: (width / 2 - ringSize / 2).rounded(), y: (bar.midY - ringSize / 2).rounded(), width: ringSize,
+            height: ringSize)
         round(ring, mark, mark)
         round(ring.inset(by: max(1, size(4))), .black(0.88), .black(0.88))
-        let recentsMark = rect(802, 692, 20, 20)
+        let square = size(20)
+        let recentsSlot = slot(760, 100)
+        let recentsMark = PhoneRect(
+            x: (recentsSlot.midX - square / 2).rounded(), y: (bar.midY - square / 2).rounded(), width: square,
+            height: square)
         fill(recentsMark, mark, radius: 3)
         fill(recentsMark.inset(by: max(1, size(3))), PhoneColor(0.08, 0.08, 0.08), radius: 2)
-        let hitHome = rect(580, 684, 120, 36)
-        let hitRecents = rect(760, 684, 100, 36)
         layout.buttons.append(PhoneButton(back, "back", inRecents ? .switcherDismissed : .backPressed))
-        layout.buttons.append(PhoneButton(hitHome, "home", .homePressed))
-        layout.buttons.append(PhoneButton(hitRecents, "recents", inRecents ? .switcherDismissed : .homeDoubleTapped))
+        layout.buttons.append(PhoneButton(slot(580, 120), "home", .homePressed))
+        layout.buttons.append(PhoneButton(recentsSlot, "recents", inRecents ? .switcherDismissed : .homeDoubleTapped))
     }
 }

@@ -8,7 +8,12 @@ import Runtime
 /// The phone's OS over the app: what a host (offscreen or window) hands its frames to.
 public final class PhoneSystemLayer: SystemLayer {
     /// The GL compositor that draws the screens.
-    public let compositor: PhoneCompositor
+    public private(set) var compositor: PhoneCompositor
+    /// The host's count of GL contexts lost and made again (OffscreenDisplay's `contextRecreations`), if it
+    /// recreates its context: when it changes, the compositor of the lost context is abandoned and a new one made
+    /// (with the same font) in the current context before anything is drawn.
+    public var contextGeneration: (() -> Int)?
+    private var compositorGeneration: Int?
     /// The screen up now.
     public var screen: () -> PhoneScreen
     /// True while the phone is turned a quarter (after an odd number of `rotated`): the composite is then
@@ -37,6 +42,15 @@ public final class PhoneSystemLayer: SystemLayer {
 
     public func compose(over frame: FrameKeeper.Image?, width: Int, height: Int) -> [UInt8]? {
         let screen = screen()
+        if let generation = contextGeneration?() {
+            if let made = compositorGeneration, made != generation,
+                let fresh = try? PhoneCompositor(font: compositor.font)
+            {
+                compositor.abandon()
+                compositor = fresh
+            }
+            compositorGeneration = generation
+        }
         guard turned() else {
             guard screen != .none else { return nil }
             let layout = PhoneLayout(screen, width: width, height: height)
