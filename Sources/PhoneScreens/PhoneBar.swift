@@ -25,6 +25,12 @@ public struct PhoneBar: Hashable, Sendable {
             ("Call", .callArrived),
         ]
         if profile.name != "ios4" { items.append(("Notifications", .notificationCenterPulled)) }
+        // Today's phones: Control Center (iOS 13+), Back and a lost GL context (Android), a rotation (both).
+        switch PhoneFamily(profile) {
+        case .classic: break
+        case .modernIOS: items += [("Control Center", .controlCenterPulled), ("Rotate", .rotated)]
+        case .android: items += [("Back", .backPressed), ("Rotate", .rotated), ("Lose GL", .glContextLost)]
+        }
         items += [("Memory warning", .memoryWarned), ("Purge", .purgedByOS)]
         return items
     }
@@ -56,7 +62,8 @@ public struct PhoneBar: Hashable, Sendable {
             let room = rect.width - 2 * gap
             let fits = PhoneShape.width(of: item.label, scale: scale) <= room
             let textScale = fits ? scale : 1
-            let shortened = [("Memory warning", "Memory"), ("Notifications", "Notif.")].first { $0.0 == item.label }
+            let shortened = [("Memory warning", "Memory"), ("Notifications", "Notif."), ("Control Center", "Control")]
+                .first { $0.0 == item.label }
             let text =
                 PhoneShape.width(of: item.label, scale: textScale) <= room ? item.label : shortened?.1 ?? item.label
             let textWidth = PhoneShape.width(of: text, scale: textScale)

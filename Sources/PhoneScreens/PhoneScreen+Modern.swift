@@ -120,10 +120,28 @@ extension PhoneScreen {
     /// True when `transcript` holds an odd number of accepted `rotated` events: the phone is turned a quarter
     /// from how it started (landscape to portrait, or back). A rejected `rotated` (ios4, ios5) turns nothing.
     public static func isTurned(_ transcript: Transcript) -> Bool {
-        var turned = false
+        var rotation = PhoneRotation()
+        return rotation.turned(by: transcript)
+    }
+}
+
+/// Whether the phone is turned, followed as a transcript grows: each line is read once, so that a session whose
+/// transcript lets its oldest lines go (`Transcript.sessionLimit`) still counts every `rotated` (a window's loop).
+public struct PhoneRotation: Sendable {
+    /// True after an odd number of accepted `rotated`.
+    public private(set) var turned = false
+    private var seen = 0  // lines of the transcript read so far (its appendedCount)
+
+    public init() {}
+
+    /// Reads the lines appended to `transcript` since the last call; returns `turned`.
+    public mutating func turned(by transcript: Transcript) -> Bool {
+        let fresh = transcript.appendedCount - seen
+        guard fresh > 0 else { return turned }
+        seen = transcript.appendedCount
         let entries = transcript.entries
-        for (index, line) in entries.enumerated() {
-            guard case .event(let name, _) = line.entry, name == Event.rotated.rawValue else { continue }
+        for index in max(0, entries.count - fresh)..<entries.count {
+            guard case .event(let name, _) = entries[index].entry, name == Event.rotated.rawValue else { continue }
             if index + 1 < entries.count, case .rejected(let rejected, _, _) = entries[index + 1].entry,
                 rejected == name
             {

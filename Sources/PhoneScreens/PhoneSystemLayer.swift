@@ -31,7 +31,8 @@ public final class PhoneSystemLayer: SystemLayer {
 
     /// A layer showing the screens of `runtime`'s phone (`PhoneScreen.showing(_:)`), turned by its `rotated`s.
     public convenience init<Game: LifecycleGame>(compositor: PhoneCompositor, runtime: Runtime<Game>) {
-        self.init(compositor: compositor, turned: { [unowned runtime] in PhoneScreen.isTurned(runtime.transcript) }) {
+        var rotation = PhoneRotation()  // reads each transcript line once
+        self.init(compositor: compositor, turned: { [unowned runtime] in rotation.turned(by: runtime.transcript) }) {
             [unowned runtime] in PhoneScreen.showing(runtime)
         }
     }

@@ -22,6 +22,9 @@ public final class WindowPhone {
     public internal(set) var shownDragged: Float = 0
     /// Times `showPhone` put a frame on the window.
     public internal(set) var framesShown = 0
+    /// True while the phone is turned a quarter (after an odd number of accepted `rotated`): the window then has
+    /// the game view's sides swapped, and the game renders at that size.
+    public internal(set) var turned = false
 
     init(compositor: PhoneCompositor, profile: Profile, barHeight: Int) {
         self.compositor = compositor
@@ -55,6 +58,20 @@ extension GLFWWindowDisplay {
         glfwSetWindowSize(window, width, height + Int32(barHeight))
         // Wait (briefly) for the window system to apply the size, so that the first frame is laid out right.
         for _ in 0..<50 where framebufferSize.height < view.height + barHeight {
+            glfwWaitEventsTimeout(0.01)
+        }
+    }
+
+    /// Turns the phone (`rotated`): the game view's width and height swap (landscape to portrait, or back), the
+    /// phone bar staying under it; the game renders at the new size from its next frame. No GL call.
+    public func turnPhone(_ turned: Bool) {
+        guard let phone, phone.turned != turned else { return }
+        phone.turned = turned
+        let view = viewSize
+        guard view.width > 0, view.height > 0 else { return }
+        glfwSetWindowSize(window, Int32(view.height), Int32(view.width + phone.barHeight))
+        // Wait (briefly) for the window system to apply the size, so that the next frame is laid out right.
+        for _ in 0..<50 where viewSize != (view.height, view.width) {
             glfwWaitEventsTimeout(0.01)
         }
     }
