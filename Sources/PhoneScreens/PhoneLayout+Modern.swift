@@ -188,10 +188,30 @@ extension PhoneCanvas {
     mutating func recents() {
         layout.cover = full
         fill(full, PhoneColor(0.16, 0.17, 0.19))
-        let resting = rect(384, 110, 512, 288)
-        let others: [(String, PhoneRect)] = [
+        var resting = rect(384, 110, 512, 288)
+        var others: [(String, PhoneRect)] = [
             ("Clock", rect(-176, 130, 512, 288)), ("Messages", rect(944, 130, 512, 288)),
         ]
+        var below = rect(540, 450, 200, 56)  // Clear all
+        if height > width {
+            // Turned to portrait: the cards take the screen's shape (the app's picture is portrait too), centred,
+            // with Clear all under them.
+            let cardWidth = (width * 0.56).rounded()
+            let cardHeight = (cardWidth * height / width).rounded()
+            let gap = (width * 0.06).rounded()
+            resting = PhoneRect(
+                x: ((width - cardWidth) / 2).rounded(), y: ((height - cardHeight) / 2 - size(60)).rounded(),
+                width: cardWidth, height: cardHeight)
+            var left = resting
+            left.x -= cardWidth + gap
+            var right = resting
+            right.x += cardWidth + gap
+            others = [("Clock", left), ("Messages", right)]
+            let pillWidth = max(size(200), PhoneShape.width(of: "Clear all", scale: body) + Float(4 * 8 * body))
+            below = PhoneRect(
+                x: (width / 2 - pillWidth / 2).rounded(), y: resting.y + resting.height + size(60), width: pillWidth,
+                height: max(size(56), Float(8 * body + 8)))
+        }
         for (name, other) in others {
             fill(other, PhoneColor(0.90, 0.91, 0.93), radius: 20)
             text(name, x: max(other.x, 0) + size(16), y: other.y - size(30), scale: body, PhonePalette.dim)
@@ -200,12 +220,15 @@ extension PhoneCanvas {
         var card = resting
         card.y -= min(dragged, resting.y + resting.height).rounded()
         add(.picture(card, brightness: 1, radius: size(20)))
-        let icon = rect(600, 60, 32, 32)
+        let icon = PhoneRect(
+            x: (resting.midX - size(40)).rounded(), y: resting.y - size(50), width: size(32), height: size(32))
         add(.box(icon, top: PhoneColor(1.0, 0.66, 0.22), bottom: PhoneColor(0.86, 0.30, 0.04), radius: size(16)))
         text("Interlude", x: icon.x + icon.width + size(10), y: icon.midY - Float(4 * body), scale: body)
         layout.buttons.append(PhoneButton(resting, "Interlude", .switcherDismissed))
-        pill("Clear all", rect(540, 450, 200, 56), ModernPalette.tile, .switcherKilled)
-        text("swipe a card up to close it", centerX: width / 2, y: rect(0, 540, 0, 0).y, scale: body, PhonePalette.dim)
+        pill("Clear all", below, ModernPalette.tile, .switcherKilled)
+        text(
+            "swipe a card up to close it", centerX: width / 2, y: below.y + below.height + size(34), scale: body,
+            PhonePalette.dim)
         layout.slides.append(
             PhoneSlide(
                 resting, .up, distance: (resting.height / 2).rounded(), travel: resting.y + resting.height,
