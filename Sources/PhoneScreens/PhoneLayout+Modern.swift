@@ -104,6 +104,36 @@ extension PhoneCanvas {
         text("Control Center", x: rect(640, 0, 0, 0).x, y: rect(0, 620, 0, 0).y, scale: body, PhonePalette.dim)
     }
 
+    /// iOS 13+'s lock screen: the wallpaper, the date over a large clock, the message waiting, the torch and camera,
+    /// and the home indicator; a swipe up from the bottom (a quarter of the screen's height) unlocks, never a click.
+    mutating func modernLock(minutes: Int) {
+        layout.cover = full
+        box(full, PhoneColor(0.28, 0.20, 0.48), PhoneColor(0.05, 0.08, 0.22))
+        let lift = min(dragged, height).rounded()  // the screen follows a swipe up under way
+        func up(_ rect: PhoneRect) -> PhoneRect {
+            PhoneRect(x: rect.x, y: rect.y - lift, width: rect.width, height: rect.height)
+        }
+        text("Monday 6 June", centerX: width / 2, y: rect(0, 48, 0, 0).y - lift, scale: body, .white(0.85))
+        text(PhoneCanvas.clockText(minutes), centerX: width / 2, y: rect(0, 80, 0, 0).y - lift, scale: huge * 3 / 2)
+        let card = up(rect(340, 250, 600, 110))
+        fill(card, .white(0.22), radius: 22)
+        let icon = PhoneRect(x: card.x + size(18), y: card.y + size(22), width: size(64), height: size(64))
+        messagesIcon(icon)
+        text("Messages - " + PhoneMessage.sender, x: icon.x + icon.width + size(18), y: card.y + size(28), scale: body)
+        text(PhoneMessage.text, x: icon.x + icon.width + size(18), y: card.y + size(62), scale: body, .white(0.85))
+        for (x, glyph) in [(Float(120), "*"), (Float(1080), "@")] {
+            let disc = up(rect(x, 560, 80, 80))
+            round(disc, .black(0.45), .black(0.45))
+            label(glyph, in: disc, scale: title)
+        }
+        text("swipe up to open", centerX: width / 2, y: rect(0, 630, 0, 0).y - lift, scale: body, .white(0.7))
+        let indicator = up(rect(540, 684, 200, 10))
+        round(indicator, .white(0.9), .white(0.9))
+        let grip = band(560, 160)
+        layout.slides.append(
+            PhoneSlide(grip, .up, distance: (height / 4).rounded(), travel: height, "swipe up to open", .unlocked))
+    }
+
     /// Android's heads-up call: a white card at the top of the resumed app, Decline and Answer.
     mutating func headsUpCall() {
         let card = rect(200, 16, 880, 150)

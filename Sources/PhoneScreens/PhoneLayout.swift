@@ -55,6 +55,7 @@ public struct PhoneLayout: Hashable, Sendable {
         case .headsUpSMS(let slide): canvas.headsUpSMS(slide: slide)
         case .notificationShade: canvas.notificationShade()
         case .recents: canvas.recents()
+        case .modernLock(let minutes): canvas.modernLock(minutes: minutes)
         case .navigation(let inner):
             canvas.layout = PhoneLayout(inner, width: width, height: height, dragged: dragged)
             canvas.navigationBar(inRecents: inner == .recents)

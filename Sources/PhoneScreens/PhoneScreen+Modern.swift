@@ -48,6 +48,7 @@ extension PhoneScreen {
         switch (status.state, status.reason) {
         case (.inactive, .call): return .fullScreenCall
         case (.inactive, .controlCenter): return .controlCenter
+        case (.inactive, .lock), (.background, .lock), (.suspended, .lock): return .modernLock(minutes: clock(at: now))
         case (.active, _), (.launching, _):
             if recent.ringing, profile.callStyle == .banner { return .callBanner }
         default: break

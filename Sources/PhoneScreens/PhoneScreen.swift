@@ -49,6 +49,9 @@ public enum PhoneScreen: Hashable, Sendable {
     case notificationShade
     /// Android's Recents (Overview): the app's card in the middle, others beside it, Clear all.
     case recents
+    /// iOS 13+'s lock screen: the date and a large clock (`minutes` since midnight), the message waiting, the
+    /// torch and camera, and the home indicator: a swipe up from the bottom unlocks.
+    case modernLock(minutes: Int)
     /// An Android screen with the navigation bar (back, home, recents) along its bottom edge.
     indirect case navigation(PhoneScreen)
 
@@ -58,7 +61,7 @@ public enum PhoneScreen: Hashable, Sendable {
         case .none, .smsBanner, .smsAlert, .incomingCall, .switcher, .notificationCenter: return true
         case .callBanner, .fullScreenCall, .controlCenter, .headsUpCall, .headsUpSMS, .notificationShade, .recents:
             return true
-        case .inCall, .lock, .home, .androidCall: return false
+        case .inCall, .lock, .home, .androidCall, .modernLock: return false
         case .navigation(let screen): return screen.showsApp
         }
     }
@@ -146,6 +149,7 @@ public enum PhoneScreen: Hashable, Sendable {
         case .headsUpSMS: return "headsUpSMS"
         case .notificationShade: return "notificationShade"
         case .recents: return "recents"
+        case .modernLock: return "modernLock"
         case .navigation(let screen): return screen.name
         }
     }

@@ -83,6 +83,8 @@ final class ModernCompositorTests: XCTestCase {
         XCTAssertGreaterThan(call.at(435, 254).g, 150, "Accept is green: \(call.at(435, 254))")
         let control = try XCTUnwrap(run.captures["control-center"])
         XCTAssertGreaterThan(control.at(345, 55).r, 200, "the orange toggle: \(control.at(345, 55))")
+        let lock = try XCTUnwrap(run.captures["lock"])
+        XCTAssertGreaterThan(lock.at(320, 343).r, 200, "the home indicator: \(lock.at(320, 343))")
         try assertTurns(run.captures)
         XCTAssertEqual(Set(run.result.frames.map(\.hash)).count, run.result.frames.count, "each its own picture")
     }

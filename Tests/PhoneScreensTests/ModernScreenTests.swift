@@ -33,6 +33,38 @@ import Testing
         }
     }
 
+    @Test func iOS13AndLaterLockWithTheModernLockScreenUnlockedByASwipeUp() {
+        for profile in [Profile.ios13, .ios26] {
+            for state in [AppState.background, .suspended] {
+                #expect(
+                    PhoneScreen.showing(Status(state, reason: .lock), profile: profile, now: 0)
+                        == .modernLock(minutes: 581))
+            }
+        }
+        let lock = PhoneLayout(.modernLock(minutes: 581), width: 1280, height: 720)
+        #expect(lock.hit(x: 640, y: 300) == .absorbed, "a click never unlocks")
+        let slide = lock.slides.first
+        #expect(slide?.direction == .up && slide?.event == .unlocked)
+        #expect(slide?.released(dx: 0, dy: -200) == .unlocked)
+        #expect(slide?.released(dx: 0, dy: -100) == nil)
+        #expect(PhoneLayout(.modernLock(minutes: 581), width: 1280, height: 720, dragged: 50).shapes != lock.shapes)
+    }
+
+    @Test func theBarOfTheNewProfilesHasTheirButtons() {
+        func events(_ profile: Profile) -> [Event] { PhoneBar.items(for: profile).map(\.event) }
+        #expect(events(.ios26).contains(.controlCenterPulled) && events(.ios26).contains(.rotated))
+        #expect(!events(.ios26).contains(.backPressed))
+        for profile in [Profile.android28, .android34] {
+            #expect([.backPressed, .rotated, .glContextLost].allSatisfy(events(profile).contains))
+        }
+        #expect(!events(.ios5).contains(.rotated) && !events(.ios4).contains(.controlCenterPulled))
+        let bar = PhoneBar(profile: .android34, screenWidth: 640, screenHeight: 360)
+        #expect(bar.buttons.count == PhoneBar.items(for: .android34).count)
+        for (left, right) in zip(bar.buttons, bar.buttons.dropFirst()) {
+            #expect(left.rect.x + left.rect.width <= right.rect.x, "\(left.label) and \(right.label) do not overlap")
+        }
+    }
+
     @Test func aRingingCallIsABannerOnIOS26AndAHeadsUpOnAndroid34() {
         let ringing = PhoneScreen.Recent(ringing: true, callArrived: 0)
         func screen(_ profile: Profile) -> PhoneScreen {
