@@ -1,6 +1,8 @@
 // PhoneScreens — the phone's own screens (the OS, not the app): the SMS alert and banner, the incoming-call and
 // in-call screens, the lock screen, the home screen, the app switcher and Notification Center, drawn over the frozen
-// app by the compositor, never by the app's renderer.
+// app by the compositor, never by the app's renderer; on today's phones (PhoneScreen+Modern.swift,
+// PhoneLayout+Modern.swift) the call banner, Control Center, Android's heads-up call, shade, Recents and navigation
+// bar, and the phone turned by `rotated`.
 //
 // Owns: which screen is up (this file, pure: from the life-cycle status, the profile and the OS's recent events),
 // where its buttons are and what a click on them means (PhoneLayout.swift, PhoneLayout+Screens.swift), the phone bar
