@@ -91,7 +91,8 @@ extension GLFWWindowDisplay {
     }
 
     /// Puts the app's frame, `screen` over it and the phone bar on the window and swaps. The app's renderer is asked
-    /// only while its gate admits GL (it blits its frame); otherwise the OS's screen covers a black backdrop.
+    /// only while its gate admits GL (it blits its frame); otherwise the OS's screen covers the picture kept as the
+    /// app left (when the screen shows the app: Android's Recents) or a black backdrop.
     /// `dragged`: how far a drag under way has moved the screen's slide, in pixels.
     public func showPhone(_ screen: PhoneScreen, dragged: Float = 0) {
         guard let phone else { return }
@@ -104,6 +105,9 @@ extension GLFWWindowDisplay {
             renderer.blitToWindow(width: view.width, height: view.height)
             glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
             compositor.copyPicture(width: view.width, height: view.height)
+        } else if screen.showsApp, let kept = frames.kept {
+            // Away from the foreground (Android's Recents): the picture kept as the app left, as a replay shows it.
+            compositor.setPicture(kept)
         } else {
             compositor.clearPicture()
         }

@@ -80,3 +80,59 @@ final class ModernWindowTests: XCTestCase {
         XCTAssertTrue(meanings.contains(Event.glContextLost.rawValue))
     }
 }
+
+/// Today's phones' screens in the window are clickable as the classic ones: Android's Recents and its navigation bar,
+/// iOS 26's call banner over the running game.
+extension PhoneWindowTests {
+    func testAndroidRecentsAndItsNavigationBarInTheWindow() throws {
+        let (session, id) = try phone(
+            .android34, name: "android34 recents \(ProcessInfo.processInfo.processIdentifier)")
+        try WindowTestEnvironment.run("/usr/bin/xdotool", ["key", "--window", id, "ctrl+t"])
+        XCTAssertTrue(session.pump(until: .background, reason: .switcher))
+        settle(session)
+        XCTAssertEqual(session.display.phone?.shownScreen, .navigation(.recents))
+        let recents = try shot(id, "android34-recents")
+        // The navigation bar's home ring, white in the middle of the bar's strip at the view's bottom.
+        XCTAssertGreaterThan(recents.meanBrightness(x: 314, y: 346, width: 13, height: 2), 120)
+        try click("back", id, on: session) { session.runtime.status.state == .active }
+        XCTAssertEqual(lastEvent(session), "switcherDismissed", "back in Recents goes back to the app")
+        XCTAssertEqual(session.display.refusedGLCalls, [])
+        XCTAssertEqual(session.runtime.violations, [])
+    }
+
+    func testATurnedWindowIsPortraitWithRecentsUpright() throws {
+        let (session, id) = try phone(.android34, name: "android34 turned \(ProcessInfo.processInfo.processIdentifier)")
+        let bar = try XCTUnwrap(session.display.phone?.barHeight)
+        try WindowTestEnvironment.run("/usr/bin/xdotool", ["key", "--window", id, "ctrl+z"])
+        XCTAssertTrue(session.platform.pump(for: 5) { session.display.viewSize == (360, 640) })
+        try WindowTestEnvironment.run("/usr/bin/xdotool", ["key", "--window", id, "ctrl+t"])
+        XCTAssertTrue(session.pump(until: .background, reason: .switcher))
+        settle(session)
+        let path = temporaryPath("turned-recents.png")
+        try WindowTestEnvironment.run("/usr/bin/import", ["-window", id, path])
+        let shot = try ScreenImage.read(path)
+        if let keep = ProcessInfo.processInfo.environment["PHONE_SCREENS_KEEP"] {
+            try? FileManager.default.copyItem(atPath: path, toPath: keep + "/window-turned-recents.png")
+        }
+        try? FileManager.default.removeItem(atPath: path)
+        XCTAssertEqual([shot.width, shot.height], [360, 640 + bar], "portrait, the phone bar under it")
+        // The navigation bar along the view's bottom edge: its home ring in the middle.
+        let ring = shot.meanBrightness(x: 177, y: 632, width: 7, height: 7)
+        XCTAssertGreaterThan(ring, shot.meanBrightness(x: 20, y: 632, width: 7, height: 7) + 30, "the home ring")
+        // The app's card shows the picture kept as the app left, not black.
+        XCTAssertGreaterThan(shot.meanBrightness(x: 100, y: 150, width: 160, height: 300), 12)
+        try click("Interlude", id, on: session) { session.runtime.status.state == .active }
+        XCTAssertEqual(session.runtime.violations, [])
+    }
+
+    func testTheIOS26CallBannerIsDeclinedByAClickWhileTheGameRuns() throws {
+        let (session, id) = try phone(.ios26, name: "ios26 banner \(ProcessInfo.processInfo.processIdentifier)")
+        try WindowTestEnvironment.run("/usr/bin/xdotool", ["key", "--window", id, "ctrl+c"])
+        XCTAssertTrue(session.platform.pump(for: 5) { session.display.phone?.shownScreen == .callBanner })
+        XCTAssertEqual(session.runtime.status.state, .active, "a banner call deactivates nothing")
+        try click("Decline", id, on: session) { self.lastEvent(session) == "callDeclined" }
+        settle(session)
+        XCTAssertEqual(session.display.phone?.shownScreen, PhoneScreen.none)
+        XCTAssertEqual(session.runtime.violations, [])
+    }
+}
