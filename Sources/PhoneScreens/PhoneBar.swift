@@ -62,10 +62,15 @@ public struct PhoneBar: Hashable, Sendable {
             let room = rect.width - 2 * gap
             let fits = PhoneShape.width(of: item.label, scale: scale) <= room
             let textScale = fits ? scale : 1
-            let shortened = [("Memory warning", "Memory"), ("Notifications", "Notif."), ("Control Center", "Control")]
-                .first { $0.0 == item.label }
-            let text =
+            let shortened = [
+                ("Memory warning", "Memory"), ("Notifications", "Notif."), ("Control Center", "Control"),
+                ("Lose GL", "GL"),
+            ]
+            .first { $0.0 == item.label }
+            var text =
                 PhoneShape.width(of: item.label, scale: textScale) <= room ? item.label : shortened?.1 ?? item.label
+            // Still too long (a narrow bar: a turned window, the newer profiles' longer row): as many letters as fit.
+            while text.count > 1, PhoneShape.width(of: text, scale: textScale) > room { text.removeLast() }
             let textWidth = PhoneShape.width(of: text, scale: textScale)
             shapes.append(
                 .text(
