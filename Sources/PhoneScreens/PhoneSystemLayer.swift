@@ -32,9 +32,9 @@ public final class PhoneSystemLayer: SystemLayer {
     /// A layer showing the screens of `runtime`'s phone (`PhoneScreen.showing(_:)`), turned by its `rotated`s.
     public convenience init<Game: LifecycleGame>(compositor: PhoneCompositor, runtime: Runtime<Game>) {
         var rotation = PhoneRotation()  // reads each transcript line once
-        self.init(compositor: compositor, turned: { [unowned runtime] in rotation.turned(by: runtime.transcript) }) {
-            [unowned runtime] in PhoneScreen.showing(runtime)
-        }
+        self.init(
+            compositor: compositor, turned: { [unowned runtime] in rotation.turned(by: runtime.transcript) },
+            screen: { [unowned runtime] in PhoneScreen.showing(runtime) })
     }
 
     public func composedSize(width: Int, height: Int) -> (width: Int, height: Int) {

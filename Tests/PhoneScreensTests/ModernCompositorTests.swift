@@ -47,10 +47,12 @@ final class ModernCompositorTests: XCTestCase {
         let script = try ScriptParser.parse(String(contentsOfFile: path, encoding: .utf8), file: path)
         let compositor = try display.makePhoneCompositor(assets: assets)
         var layer: PhoneSystemLayer?
-        let result = ScriptRunner.run(script, display: display, game: { Game(seed: $0, levels: levels) }) { runtime in
-            display.showPhoneScreens(of: runtime, compositor: compositor)
-            layer = display.systemLayer as? PhoneSystemLayer
-        }
+        let result = ScriptRunner.run(
+            script, display: display, game: { Game(seed: $0, levels: levels) },
+            configure: { runtime in
+                display.showPhoneScreens(of: runtime, compositor: compositor)
+                layer = display.systemLayer as? PhoneSystemLayer
+            })
         XCTAssertEqual(display.gate.violations, [], "the app made no GL call while away")
         var captures: [String: Capture] = [:]
         for frame in result.frames {
@@ -151,7 +153,7 @@ final class ModernCompositorTests: XCTestCase {
         let display = try OffscreenDisplay(width: 320, height: 180, outputDirectory: nil, assets: assets)
         let compositor = try display.makePhoneCompositor(assets: assets)
         var turned = false
-        let layer = PhoneSystemLayer(compositor: compositor, turned: { turned }) { .none }
+        let layer = PhoneSystemLayer(compositor: compositor, turned: { turned }, screen: { .none })
         let pixels: [UInt8] = (0..<(320 * 180)).flatMap { (index: Int) -> [UInt8] in [UInt8(index % 251), 0, 0, 255] }
         let frame: FrameKeeper.Image = (pixels, 320, 180)
         XCTAssertNil(layer.compose(over: frame, width: 320, height: 180))
