@@ -12,7 +12,7 @@ import PackageDescription
 /// The engine's modules a game builds on, each a product of the same name.
 let engine = [
     "Lifecycle", "Runtime", "Replay", "InterludeTesting", "Exploration", "GLHost", "PlatformEGL", "PlatformGLFW",
-    "PhoneScreens", "Storage",
+    "PhoneScreens", "Storage", "Faults", "Simulation",
 ]
 /// Interlude's own shooter, a user of the engine kept here because it needs nothing remote and the engine's tests
 /// drive it; products for the second package (Apps/).
@@ -43,7 +43,9 @@ let package = Package(
         .target(
             name: "PlatformGLFW", dependencies: ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
         // Files that survive a crash: durable writes, the snapshot store on disk, the crash guard's handler, PNG.
-        .target(name: "Storage", dependencies: ["Runtime", "CPNG"]),
+        .target(name: "Storage", dependencies: ["Runtime", "CPNG", "Faults"]),
+        .target(name: "Faults"),
+        .target(name: "Simulation", dependencies: ["Lifecycle", "Runtime", "Faults", "Storage"]),
 
         // The shooter.
         .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime", "Replay"]),
@@ -57,6 +59,9 @@ let package = Package(
         // What the test targets share to run programs: the built executables, a run with a deadline (tests only).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
+        .testTarget(
+            name: "SimulationTests",
+            dependencies: ["Simulation", "Faults", "Storage", "Runtime", "Lifecycle", "GameCore", "InterludeTesting"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle", "GameCore", "Runtime"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore", "Runtime", "Lifecycle"]),
         .testTarget(

@@ -93,7 +93,7 @@ let package = Package(
             name: "interlude",
             dependencies: interlude(
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration", "PhoneScreens")
+                "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation")
                 + [
                     "Services", "LeaderboardServer", "MatchServer", "MatchWire",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -108,16 +108,17 @@ let package = Package(
             dependencies: interlude(
                 "GameCore", "Lifecycle", "Replay", "Runtime", "Renderer", "PlatformEGL", "ShooterPlatform", "GLHost",
                 "Storage")),
+        .target(name: "LoadSockets"),
         .executableTarget(
             name: "leaderboard-load",
             dependencies: interlude("GameCore", "ShooterPlatform") + [
-                "LeaderboardServer", "Services", .product(name: "GRDB", package: "GRDB.swift"),
+                "LeaderboardServer", "Services", "LoadSockets", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
         .executableTarget(
             name: "match-load",
             dependencies: [
-                "MatchServer", "MatchWire", "Services", .product(name: "WSClient", package: "swift-websocket"),
+                "MatchServer", "MatchWire", "Services", "LoadSockets", .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "WSCore", package: "swift-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -21,6 +21,7 @@ public enum ExplorationScripts {
             case .event(let event): commands.append(.event(time: timed.time, event))
             case .action(let action): commands.append(.action(time: timed.time, action))
             case .wait: break
+            case .pendingScore: commands.append(.leaderboard(.pending(Move<Action>.pendingPoints)))
             }
         }
         if let last = path.last, case .wait = last.move {

@@ -139,6 +139,12 @@ public struct Explorer<Game: LifecycleGame> {
                     case .wait(let wait):
                         guard node.waits.contains(wait) else { continue }
                         transitions += 1
+                    case .pendingScore:
+                        // The game scores only while active; and a script's untimed line takes the time of the last
+                        // timed one, which a wait (no line of its own) has not moved to.
+                        if case .wait = node.path.last?.move { continue }
+                        guard node.status.state == .active else { continue }
+                        transitions += 1
                     }
                     let runtime = replay(node.path)
                     let before = runtime.violations.count

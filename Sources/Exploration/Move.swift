@@ -23,16 +23,23 @@ public enum Wait: String, Hashable, Sendable, CaseIterable {
     case leaderboardAnswer
 }
 
-/// One step of an exploration: an OS event, a player's action (the game's own) or a wait.
+/// One step of an exploration: an OS event, a player's action (the game's own), a wait, or a score the game reports
+/// (kept in the outbox, as a level's end keeps it: the script line `leaderboard pending=100`), which lets the explorer
+/// reach an outbox that uploads in a background task without playing a level through.
 public enum Move<Action: PlayerAction>: Hashable, Sendable, CustomStringConvertible {
     case event(Event)
     case action(Action)
     case wait(Wait)
+    case pendingScore
+
+    /// The points a `pendingScore` move keeps.
+    public static var pendingPoints: Int64 { 100 }
 
     /// Every OS event (the background task expiring is `backgroundTaskExpired`, the OS's own decision, sent as an
     /// event), the player's actions `actions` (a game's `LifecycleGame.explorationActions`), and the waits.
     public static func standard(_ actions: [Action]) -> [Move] {
         Event.allCases.map { .event($0) } + actions.map { .action($0) } + Wait.allCases.map { .wait($0) }
+            + [.pendingScore]
     }
 
     public var description: String {
@@ -40,6 +47,7 @@ public enum Move<Action: PlayerAction>: Hashable, Sendable, CustomStringConverti
         case .event(let event): return event.rawValue
         case .action(let action): return action.description
         case .wait(let wait): return "wait(\(wait.rawValue))"
+        case .pendingScore: return "leaderboard pending=\(Self.pendingPoints)"
         }
     }
 }
@@ -79,7 +87,7 @@ extension Runtime {
         case .nextTimer:
             guard status.state == .active else { return nil }
             var earliest: Nanoseconds? = nil
-            for timer in timers.live {
+            for timer in machine.timers.live {
                 let time: Nanoseconds
                 switch timer.clock {
                 case .virtual:
@@ -105,6 +113,8 @@ extension Runtime {
             guard let time = target(of: wait) else { return nil }
             advance(to: time)
             return TimedMove(time: time, move: move)
+        case .pendingScore:
+            configureLeaderboard(.pending(Move<Game.Action>.pendingPoints))
         }
         return TimedMove(time: now, move: move)
     }
@@ -115,6 +125,7 @@ extension Runtime {
         case .event(let event): inject(event, at: timed.time)
         case .action(let action): inject(action, at: timed.time)
         case .wait: advance(to: timed.time)
+        case .pendingScore: configureLeaderboard(.pending(Move<Game.Action>.pendingPoints))
         }
     }
 }

@@ -47,8 +47,8 @@ public enum RowCoverage {
         }
         if row.from.openTask == true, !profile.leavesTaskOpen {
             return .unreachable(
-                "every row that begins a background task ends it within the same event's work "
-                    + "(didEnterBackground: beginBackgroundTask … endBackgroundTask), so no event finds one open")
+                "every row that begins a background task ends it within the same event's work, and only the "
+                    + "outbox's upload holds one open across events: no move kept a score (`leaderboard pending=`)")
         }
         if let reason = row.from.reason, !profile.leads(to: row.from.state, reason) {
             var why = "no row of \(profile.name) leaves the app in \(row.from.state.rawValue)(\(reason.rawValue))"

@@ -38,7 +38,9 @@ public struct FrameKeeper {
     /// The frame of `image` with the system's screen over it (`layer`, when one is up), as the user sees it.
     public mutating func frame(of image: Image, under layer: (any SystemLayer)?, named name: String) -> Frame {
         let pixels = layer?.compose(over: image, width: image.width, height: image.height) ?? image.pixels
-        return frame(of: pixels, width: image.width, height: image.height, named: name)
+        let size =
+            layer?.composedSize(width: image.width, height: image.height) ?? (width: image.width, height: image.height)
+        return frame(of: pixels, width: size.width, height: size.height, named: name)
     }
 
     /// The kept picture as the frame `name`, written like any other; no GL call. Nil when nothing was kept.

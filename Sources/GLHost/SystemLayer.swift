@@ -9,4 +9,12 @@ public protocol SystemLayer: AnyObject {
     /// picture kept as it left the foreground; nil when there is none), RGBA8 top row first; nil when no system
     /// screen is up and the frame is shown as it is. Called on the host's GL thread with its context current.
     func compose(over frame: FrameKeeper.Image?, width: Int, height: Int) -> [UInt8]?
+    /// The size of what `compose` gives for a `width` x `height` frame: the same, or swapped while the phone is
+    /// turned (after `rotated`), when `compose` never returns nil.
+    func composedSize(width: Int, height: Int) -> (width: Int, height: Int)
+}
+
+extension SystemLayer {
+    /// A layer that never turns: what it composes has the frame's size.
+    public func composedSize(width: Int, height: Int) -> (width: Int, height: Int) { (width, height) }
 }

@@ -43,13 +43,14 @@ private let onlyBackgroundScenes = "UIKit reclaims only a background or suspende
 extension Profile {
     /// iOS 13 with scenes (UISceneDelegate), calls full screen as iOS 13 shipped them.
     public static let ios13 = Profile(
-        name: "ios13", smsStyle: .banner, callStyle: .fullScreen, settings: [],
+        name: "ios13", smsStyle: .banner, callStyle: .fullScreen, settings: [], backgroundTaskBudget: 30_000_000_000,
         rows: sceneRows + sceneCallRows(.fullScreen))
 
     /// Today's iPhone (iOS 26): the scene rows of ios13; a call while the phone is unlocked and in use is a banner
     /// (setting `callStyle`, default `banner`; `fullScreen` gives ios13's call rows).
     public static let ios26 = Profile(
         name: "ios26", smsStyle: .banner, callStyle: .banner, settings: ["callStyle"],
+        backgroundTaskBudget: 30_000_000_000,
         rows: sceneRows + sceneCallRows(.banner))
 
     /// The rows both scene profiles share (everything but a call over an active app).
@@ -168,6 +169,8 @@ extension Profile {
         let dropped = Set(rows.filter { callEvents.contains($0.event) && $0.from == .active }.map(\.key))
         let kept = rows.filter { !dropped.contains($0.key) }
         let added = name.hasPrefix("android") ? Profile.androidCallRows(style, api: name == "android34" ? 34 : 28) : Profile.sceneCallRows(style)
-        return Profile(name: name, smsStyle: smsStyle, callStyle: style, settings: settings, rows: kept + added)
+        return Profile(
+            name: name, smsStyle: smsStyle, callStyle: style, settings: settings,
+            backgroundTaskBudget: backgroundTaskBudget, rows: kept + added)
     }
 }

@@ -64,7 +64,7 @@ private let noNotificationCenter = "Notification Center exists from iOS 5 on; th
 extension Profile {
     /// iOS 4.x (lifecycle-reference.md §5.3).
     public static let ios4 = Profile(
-        name: "ios4", smsStyle: .alert,
+        name: "ios4", smsStyle: .alert, backgroundTaskBudget: 600_000_000_000,
         rows: [
             // from                      event                          outcome
             Row(.notRunning, .launched, go(.active, [.finishLaunching, .firstActivate])),
@@ -167,6 +167,8 @@ extension Profile {
         let smsRows = source.rows.filter { smsEvents.contains($0.event) && $0.from.state == .active }
         let dropped = rows.filter { smsEvents.contains($0.event) && $0.from.state == .active }.map(\.key)
         let kept = rows.filter { !Set(dropped).contains($0.key) }
-        return Profile(name: name, smsStyle: style, callStyle: callStyle, settings: settings, rows: kept + smsRows)
+        return Profile(
+            name: name, smsStyle: style, callStyle: callStyle, settings: settings,
+            backgroundTaskBudget: backgroundTaskBudget, rows: kept + smsRows)
     }
 }

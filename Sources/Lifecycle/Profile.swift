@@ -78,15 +78,20 @@ public struct Profile: Sendable, Hashable {
     /// The settings a script (`profile NAME setting=value`) or the command line may change on this profile, by
     /// name: `smsStyle` on ios4 and ios5, `callStyle` on ios26 and android34 (CONTRACT §5).
     public let settings: [String]
+    /// How long the OS lets background tasks run after the app enters the background before it sends
+    /// `backgroundTaskExpired` itself (CONTRACT §5): 600 s on iOS 4-6, about 30 s from iOS 13 (Lifecycle.md §1.4,
+    /// [obs]); nil on a platform without background tasks (Android).
+    public let backgroundTaskBudget: Nanoseconds?
     /// Every row, each key once; lookups pick the most specific matching row.
     public let rows: [Row]
     private let index: [Event: [Row]]
 
     public init(
         name: String, smsStyle: SMSStyle, callStyle: CallStyle = .fullScreen, settings: [String] = ["smsStyle"],
-        rows: [Row]
+        backgroundTaskBudget: Nanoseconds? = nil, rows: [Row]
     ) {
         self.name = name
+        self.backgroundTaskBudget = backgroundTaskBudget
         self.smsStyle = smsStyle
         self.callStyle = callStyle
         self.settings = settings
@@ -106,7 +111,7 @@ public struct Profile: Sendable, Hashable {
         let kept = rows.filter { !replaced.contains($0.key) }
         return Profile(
             name: name ?? self.name, smsStyle: smsStyle ?? self.smsStyle, callStyle: callStyle ?? self.callStyle,
-            settings: settings ?? self.settings, rows: kept + replacements)
+            settings: settings ?? self.settings, backgroundTaskBudget: backgroundTaskBudget, rows: kept + replacements)
     }
 
     /// The most specific row for `event` in `status`, or nil when the table has none (the event is illegal).
@@ -122,7 +127,7 @@ public struct Profile: Sendable, Hashable {
 
     public static func == (lhs: Profile, rhs: Profile) -> Bool {
         lhs.name == rhs.name && lhs.smsStyle == rhs.smsStyle && lhs.callStyle == rhs.callStyle
-            && lhs.rows == rhs.rows
+            && lhs.backgroundTaskBudget == rhs.backgroundTaskBudget && lhs.rows == rhs.rows
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -25,6 +25,12 @@ public struct PhoneBar: Hashable, Sendable {
             ("Call", .callArrived),
         ]
         if profile.name != "ios4" { items.append(("Notifications", .notificationCenterPulled)) }
+        // Today's phones: Control Center (iOS 13+), Back and a lost GL context (Android), a rotation (both).
+        switch PhoneFamily(profile) {
+        case .classic: break
+        case .modernIOS: items += [("Control Center", .controlCenterPulled), ("Rotate", .rotated)]
+        case .android: items += [("Back", .backPressed), ("Rotate", .rotated), ("Lose GL", .glContextLost)]
+        }
         items += [("Memory warning", .memoryWarned), ("Purge", .purgedByOS)]
         return items
     }
@@ -56,9 +62,15 @@ public struct PhoneBar: Hashable, Sendable {
             let room = rect.width - 2 * gap
             let fits = PhoneShape.width(of: item.label, scale: scale) <= room
             let textScale = fits ? scale : 1
-            let shortened = [("Memory warning", "Memory"), ("Notifications", "Notif.")].first { $0.0 == item.label }
-            let text =
+            let shortened = [
+                ("Memory warning", "Memory"), ("Notifications", "Notif."), ("Control Center", "Control"),
+                ("Lose GL", "GL"),
+            ]
+            .first { $0.0 == item.label }
+            var text =
                 PhoneShape.width(of: item.label, scale: textScale) <= room ? item.label : shortened?.1 ?? item.label
+            // Still too long (a narrow bar: a turned window, the newer profiles' longer row): as many letters as fit.
+            while text.count > 1, PhoneShape.width(of: text, scale: textScale) > room { text.removeLast() }
             let textWidth = PhoneShape.width(of: text, scale: textScale)
             shapes.append(
                 .text(

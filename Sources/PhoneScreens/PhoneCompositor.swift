@@ -22,9 +22,13 @@ public final class PhoneCompositor {
     private var isPictureBottomUp = false  // true when copied from a framebuffer (GL rows start at the bottom)
     private var surfaces: OffscreenSurfaces?  // the framebuffer `compose` draws into, made at first use
     private let uniforms: [String: GLint]
+    /// The font it was made with (a compositor for a new context is made with it again).
+    public let font: PhoneFont
+    private var isAbandoned = false  // its context is gone: its names mean nothing, and nothing is deleted
 
     /// Builds the program and uploads `font` (the GL context must be current).
     public init(font: PhoneFont) throws {
+        self.font = font
         program = try GLProgram.link("phone", vertex: Self.vertexSource, fragment: Self.fragmentSource)
         var names: [GLuint] = [0, 0]
         glGenVertexArrays(1, &names)
@@ -53,7 +57,15 @@ public final class PhoneCompositor {
         upload(fontTexture, font.rgba, width: font.width, height: font.height)
     }
 
+    /// Forgets every GL object without deleting it: its context was lost (Android's EGL context loss), and in the
+    /// new context the same names may belong to others. Never used again after this.
+    public func abandon() {
+        isAbandoned = true
+        surfaces = nil
+    }
+
     deinit {
+        guard !isAbandoned else { return }
         var buffers = [vertexBuffer]
         var arrays = [vertexArray]
         var textures = [fontTexture, pictureTexture]

@@ -47,6 +47,19 @@ public struct PhoneLayout: Hashable, Sendable {
         case .home: canvas.home()
         case .switcher(let canKill): canvas.switcher(canKill: canKill)
         case .notificationCenter: canvas.notificationCenter()
+        case .callBanner: canvas.callBanner()
+        case .fullScreenCall: canvas.fullScreenCall()
+        case .controlCenter: canvas.controlCenter()
+        case .headsUpCall: canvas.headsUpCall()
+        case .androidCall: canvas.androidCall()
+        case .headsUpSMS(let slide): canvas.headsUpSMS(slide: slide)
+        case .notificationShade: canvas.notificationShade()
+        case .recents: canvas.recents()
+        case .modernLock(let minutes): canvas.modernLock(minutes: minutes)
+        case .navigation(let inner):
+            canvas.layout = PhoneLayout(inner, width: width, height: height, dragged: dragged)
+            canvas.navigationBar(inRecents: inner == .recents)
+            if canvas.layout.cover == nil { canvas.layout.cover = canvas.full }
         }
         self = canvas.layout
     }

@@ -1,6 +1,8 @@
 // PhoneScreens — the phone's own screens (the OS, not the app): the SMS alert and banner, the incoming-call and
 // in-call screens, the lock screen, the home screen, the app switcher and Notification Center, drawn over the frozen
-// app by the compositor, never by the app's renderer.
+// app by the compositor, never by the app's renderer; on today's phones (PhoneScreen+Modern.swift,
+// PhoneLayout+Modern.swift) the call banner, Control Center, Android's heads-up call, shade, Recents and navigation
+// bar, and the phone turned by `rotated`.
 //
 // Owns: which screen is up (this file, pure: from the life-cycle status, the profile and the OS's recent events),
 // where its buttons are and what a click on them means (PhoneLayout.swift, PhoneLayout+Screens.swift), the phone bar
@@ -33,12 +35,36 @@ public enum PhoneScreen: Hashable, Sendable {
     case switcher(canKill: Bool)
     /// iOS 5's Notification Center pulled down over the app.
     case notificationCenter
+    /// iOS 14+'s compact call banner over the running app (`ios26`, `callStyle=banner`): Decline / Accept.
+    case callBanner
+    /// iOS 13+'s full-screen incoming call over the darkened app: Decline / Accept discs.
+    case fullScreenCall
+    /// iOS 13+'s Control Center over the blurred app: toggles, sliders; a tap outside pushes it away.
+    case controlCenter
+    /// Android's heads-up call notification over the running app (`android34`, `callStyle=banner`).
+    case headsUpCall
+    /// Android's full-screen incoming call (`android28`, `android34 callStyle=fullScreen`): Decline / Answer.
+    case androidCall
+    /// Android's heads-up SMS notification over the running app; `slide` as iOS 5's banner.
+    case headsUpSMS(slide: Double)
+    /// Android's notification shade pulled over the running app (the app stays resumed).
+    case notificationShade
+    /// Android's Recents (Overview): the app's card in the middle, others beside it, Clear all.
+    case recents
+    /// iOS 13+'s lock screen: the date and a large clock (`minutes` since midnight), the message waiting, the
+    /// torch and camera, and the home indicator: a swipe up from the bottom unlocks.
+    case modernLock(minutes: Int)
+    /// An Android screen with the navigation bar (back, home, recents) along its bottom edge.
+    indirect case navigation(PhoneScreen)
 
     /// True when the app's picture shows through (dimmed or in a card): the compositor then needs it.
     public var showsApp: Bool {
         switch self {
         case .none, .smsBanner, .smsAlert, .incomingCall, .switcher, .notificationCenter: return true
-        case .inCall, .lock, .home: return false
+        case .callBanner, .fullScreenCall, .controlCenter, .headsUpCall, .headsUpSMS, .notificationShade, .recents:
+            return true
+        case .inCall, .lock, .home, .androidCall, .modernLock: return false
+        case .navigation(let screen): return screen.showsApp
         }
     }
 
@@ -52,10 +78,19 @@ public enum PhoneScreen: Hashable, Sendable {
     /// The screen the phone shows in `status` under `profile` at `now`: what the OS does, decided from the
     /// life-cycle state and reason alone, plus the times of the last `smsArrived` (iOS 5's banner, which changes
     /// no state) and of the last `callAnswered` (the in-call timer). Pure and deterministic: virtual time only.
+    /// The modern profiles (`ios13`, `ios26`, `android28`, `android34`) also look at `recent`: what the OS shows
+    /// over an app whose state those events do not change (a call banner, Android's shade).
     public static func showing(
         _ status: Status, profile: Profile, now: Nanoseconds, lastSMS: Nanoseconds? = nil,
-        callAnswered: Nanoseconds? = nil
+        callAnswered: Nanoseconds? = nil, recent: Recent = Recent()
     ) -> PhoneScreen {
+        switch PhoneFamily(profile) {
+        case .classic: break
+        case .modernIOS:
+            return modernIOS(status, profile: profile, now: now, lastSMS: lastSMS, callAnswered: callAnswered, recent)
+        case .android:
+            return android(status, profile: profile, now: now, lastSMS: lastSMS, callAnswered: callAnswered, recent)
+        }
         switch status.state {
         case .inactive:
             switch status.reason {
@@ -108,6 +143,16 @@ public enum PhoneScreen: Hashable, Sendable {
         case .home: return "home"
         case .switcher: return "switcher"
         case .notificationCenter: return "notificationCenter"
+        case .callBanner: return "callBanner"
+        case .fullScreenCall: return "fullScreenCall"
+        case .controlCenter: return "controlCenter"
+        case .headsUpCall: return "headsUpCall"
+        case .androidCall: return "androidCall"
+        case .headsUpSMS: return "headsUpSMS"
+        case .notificationShade: return "notificationShade"
+        case .recents: return "recents"
+        case .modernLock: return "modernLock"
+        case .navigation(let screen): return screen.name
         }
     }
 }

@@ -177,7 +177,8 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: RendererDisplay {
         guard let systemLayer, makeCurrent(),
             let pixels = systemLayer.compose(over: frames.kept, width: width, height: height)
         else { return frames.keptFrame(named: name + ".png") }
-        return frames.frame(of: pixels, width: width, height: height, named: name + ".png")
+        let size = systemLayer.composedSize(width: width, height: height)
+        return frames.frame(of: pixels, width: size.width, height: size.height, named: name + ".png")
     }
 
     /// The framebuffer's pixels (RGBA, top row first), empty without surfaces or while GL is forbidden.

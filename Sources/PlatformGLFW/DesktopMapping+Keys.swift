@@ -16,6 +16,9 @@ extension DesktopMapping {
         ("L", .lockPressed), ("U", .unlocked),
         ("N", .notificationCenterPulled), ("J", .notificationCenterDismissed),
         ("M", .memoryWarned), ("I", .iconTapped), ("R", .purgedByOS),
+        // Today's phones (ios13, ios26, android28, android34); a profile without such a thing rejects the event.
+        ("G", .controlCenterPulled), ("F", .controlCenterDismissed), ("Y", .sceneReclaimed), ("V", .backPressed),
+        ("Z", .rotated), ("W", .glContextLost),
     ]
 
     /// The window's own keys and the phone's, for `--help`, the README and the HUD: (keys, what they do), after a
@@ -27,7 +30,8 @@ extension DesktopMapping {
             ("click the phone", "Close, Answer, the icon, a card, the bar, ..."),
             ("drag the knob right", "slide to unlock (a click on it does not unlock)"),
             ("swipe the card up", "close Interlude in the app switcher (iOS 5)"),
-            ("drag down from top", "pull Notification Center (iOS 5)"),
+            ("drag down from top", "pull Notification Center (iOS 5) or the shade (Android)"),
+            ("the navigation bar", "back, home, recents (Android screens)"),
             ("F12", "write a screenshot (interlude-N.png)"),
             ("focus away / back", "homeDoubleTapped / switcherDismissed (app switcher)"),
             ("minimise / restore", "homePressed / iconTapped"),

@@ -41,6 +41,7 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
     private var wasButtonDown = false  // the left mouse button, at the last poll
     private var isMouseFreed = false  // Tab let go of the captured cursor, until a click on the game takes it back
     private var pressedAt: WindowPoint?  // where a click on the phone began; nil: none pending
+    private var rotations = PhoneRotation()  // the accepted `rotated`s so far: the window turned or not
     private let xErrorsAtStart = WindowSystemErrors.errorCount  // X errors before this loop: not ours to act on
 
     /// A loop for `runtime` drawing into `display`, the game's keys and mouse as `controls` say (default: the app
@@ -96,6 +97,7 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
     /// switcher or Notification Center opened before the first frame). Drawn through the runtime's GL guard, only
     /// when the scene changed; never while the app is forbidden GL.
     private func showPhone() {
+        display.turnPhone(rotations.turned(by: runtime.transcript))
         let screen = PhoneScreen.showing(runtime)
         if screen.showsApp, runtime.status.state == .inactive, !runtime.isGLForbidden,
             display.renderer.hasSurfaces, !display.holds(runtime.scene)

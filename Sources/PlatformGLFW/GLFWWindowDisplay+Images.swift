@@ -30,7 +30,8 @@ extension GLFWWindowDisplay {
         guard let pixels = systemLayer.compose(over: frames.kept, width: size.width, height: size.height) else {
             return frames.keptFrame(named: name + ".png")
         }
-        return frames.frame(of: pixels, width: size.width, height: size.height, named: name + ".png")
+        let composed = systemLayer.composedSize(width: size.width, height: size.height)
+        return frames.frame(of: pixels, width: composed.width, height: composed.height, named: name + ".png")
     }
 
     /// The last frame kept by `releaseSurfaces`: RGBA, top row first, and its size.
@@ -56,7 +57,8 @@ extension GLFWWindowDisplay {
             if size.width > 0, size.height > 0,
                 let composed = systemLayer.compose(over: image, width: size.width, height: size.height)
             {
-                image = (composed, size.width, size.height)
+                let turned = systemLayer.composedSize(width: size.width, height: size.height)
+                image = (composed, turned.width, turned.height)
             }
         }
         guard let image, imageWriter != nil else { return nil }

@@ -22,6 +22,9 @@ public final class WindowPhone {
     public internal(set) var shownDragged: Float = 0
     /// Times `showPhone` put a frame on the window.
     public internal(set) var framesShown = 0
+    /// True while the phone is turned a quarter (after an odd number of accepted `rotated`): the window then has
+    /// the game view's sides swapped, and the game renders at that size.
+    public internal(set) var turned = false
 
     init(compositor: PhoneCompositor, profile: Profile, barHeight: Int) {
         self.compositor = compositor
@@ -59,6 +62,20 @@ extension GLFWWindowDisplay {
         }
     }
 
+    /// Turns the phone (`rotated`): the game view's width and height swap (landscape to portrait, or back), the
+    /// phone bar staying under it; the game renders at the new size from its next frame. No GL call.
+    public func turnPhone(_ turned: Bool) {
+        guard let phone, phone.turned != turned else { return }
+        phone.turned = turned
+        let view = viewSize
+        guard view.width > 0, view.height > 0 else { return }
+        glfwSetWindowSize(window, Int32(view.height), Int32(view.width + phone.barHeight))
+        // Wait (briefly) for the window system to apply the size, so that the next frame is laid out right.
+        for _ in 0..<50 where viewSize != (view.height, view.width) {
+            glfwWaitEventsTimeout(0.01)
+        }
+    }
+
     /// The bar as laid out at the window's width now.
     public var phoneBar: PhoneBar? {
         guard let phone else { return nil }
@@ -74,7 +91,8 @@ extension GLFWWindowDisplay {
     }
 
     /// Puts the app's frame, `screen` over it and the phone bar on the window and swaps. The app's renderer is asked
-    /// only while its gate admits GL (it blits its frame); otherwise the OS's screen covers a black backdrop.
+    /// only while its gate admits GL (it blits its frame); otherwise the OS's screen covers the picture kept as the
+    /// app left (when the screen shows the app: Android's Recents) or a black backdrop.
     /// `dragged`: how far a drag under way has moved the screen's slide, in pixels.
     public func showPhone(_ screen: PhoneScreen, dragged: Float = 0) {
         guard let phone else { return }
@@ -87,6 +105,9 @@ extension GLFWWindowDisplay {
             renderer.blitToWindow(width: view.width, height: view.height)
             glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
             compositor.copyPicture(width: view.width, height: view.height)
+        } else if screen.showsApp, let kept = frames.kept {
+            // Away from the foreground (Android's Recents): the picture kept as the app left, as a replay shows it.
+            compositor.setPicture(kept)
         } else {
             compositor.clearPicture()
         }

@@ -19,7 +19,15 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
     /// The title given at creation; `showStatus` appends the app's state to it.
     public let title: String
     /// The renderer, made with the window's context current.
-    public let renderer: Renderer
+    public private(set) var renderer: Renderer
+    /// Makes the renderer (at `init`, and again after a lost context: `recreateGLObjects`).
+    let makeRenderer: () throws -> Renderer
+    /// Times the renderer's GL objects were made again after a lost context (`recreateGLObjects`).
+    public internal(set) var contextRecreations = 0
+    /// GL entries refused by the gates of renderers replaced by `recreateGLObjects`.
+    var refusedByLostRenderers: [String] = []
+    /// Problems met by `recreateGLObjects` (the old renderer is kept then).
+    public internal(set) var contextProblems: [String] = []
     /// Calls to `present`, drawn or not.
     public private(set) var presentedFrames = 0
     /// Encodes captures and screenshots (e.g. Services' `PNGFile.write`); nil: frames are only hashed.
@@ -50,7 +58,8 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
     /// thread, then makes the renderer with `makeRenderer` (the context current) and its surfaces at the framebuffer
     /// size.
     public init(
-        width: Int = 1280, height: Int = 720, title: String = "Interlude", makeRenderer: () throws -> Renderer
+        width: Int = 1280, height: Int = 720, title: String = "Interlude",
+        makeRenderer: @escaping () throws -> Renderer
     ) throws {
         guard glfwInit() == GLFW_TRUE else {
             let detail = Self.lastError()
@@ -75,6 +84,7 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
         }
         self.window = window
         self.title = title
+        self.makeRenderer = makeRenderer
         let size = framebufferSize
         makeSurfaces(width: size.width, height: size.height)
         installCallbacks()
@@ -150,6 +160,34 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
         let size = viewSize
         makeSurfaces(width: size.width, height: size.height)
     }
+
+    /// The GL context was lost (Android's EGL context loss, simulated): every GL object of the app's renderer is
+    /// made again, on this (the GL) thread, as OffscreenDisplay does. The window's context itself stays (GLFW cannot
+    /// lose it): a new renderer (every shader, texture and buffer; the level meshes on its next draw) and its
+    /// framebuffer at the view's size; the old renderer's names are not used again (nor deleted, as after a real
+    /// loss). Its gate's state carries over; the CPU copy kept for the switcher stays.
+    public func recreateGLObjects() {
+        makeCurrent()
+        let lostGate = renderer.gate
+        let made: Renderer
+        do {
+            made = try makeRenderer()
+        } catch {
+            contextProblems.append("recreating the GL objects after a lost context failed: \(error)")
+            return
+        }
+        refusedByLostRenderers += lostGate.violations
+        renderer = made
+        if lostGate.isForbidden { renderer.gate.forbid() }
+        sceneOnScreen = nil
+        contextRecreations += 1
+        let size = viewSize
+        surfaceSize = (0, 0)
+        makeSurfaces(width: size.width, height: size.height)
+    }
+
+    /// Every GL entry refused so far, by this renderer's gate and by those replaced after a lost context.
+    public var refusedGLCalls: [String] { refusedByLostRenderers + renderer.gate.violations }
 
     /// Makes the window's context current on this thread, unless it already is.
     func makeCurrent() {

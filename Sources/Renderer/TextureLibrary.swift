@@ -57,6 +57,14 @@ struct TextureLibrary {
         return checker
     }
 
+    /// Points `name` at `lostTexture`, a name made in another (lost) context, and deletes this context's own upload:
+    /// the leak of a renderer that keeps one texture across a lost EGL context. Only ContextLossTests calls it, to
+    /// show that the first frame after recovery then differs from the frame before the loss (issue 29).
+    mutating func keepAcrossLoss(_ name: String, lostTexture: GLuint) {
+        if var own = byName[name] { glDeleteTextures(1, &own) }
+        byName[name] = lostTexture
+    }
+
     /// Uploads RGBA8 texels (top row first, so texture coordinate v = 0 is the image's top row).
     static func upload(width: Int, height: Int, rgba: [UInt8], repeats: Bool, mipmapped: Bool) -> GLuint {
         var texture: GLuint = 0

@@ -27,14 +27,27 @@ extension ScriptReader {
         return .capture(name)
     }
 
-    /// `leaderboard delay=<duration> | down | up`.
+    /// `leaderboard delay=<duration> | down | up | pending=<points>`.
     func readLeaderboard(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
-        let token = try cursor.require("delay=<duration>, down or up", after: "leaderboard")
+        let token = try cursor.require("delay=<duration>, down, up or pending=<points>", after: "leaderboard")
         let prefix = "delay="
+        let pending = "pending="
         let setting: LeaderboardSetting
         switch token.text {
         case "down": setting = .down
         case "up": setting = .up
+        case let text where text.hasPrefix(pending):
+            let value = Token(
+                text: String(text.dropFirst(pending.count)), column: token.column + pending.count, quotedContent: nil)
+            guard let points: Int64 = NumberText.unsigned(value.text),
+                (1...ScriptParser.mostPendingPoints).contains(points)
+            else {
+                throw cursor.error(
+                    .unknownLeaderboardSetting, at: value,
+                    "leaderboard pending '\(value.shown)' is not a score: expected a whole number of points from 1 to "
+                        + "\(ScriptParser.mostPendingPoints)")
+            }
+            setting = .pending(points)
         case let text where text.hasPrefix(prefix):
             let value = Token(
                 text: String(text.dropFirst(prefix.count)), column: token.column + prefix.count, quotedContent: nil)
@@ -46,10 +59,11 @@ extension ScriptReader {
                 in: cursor)
             setting = .delay(delay)
         default:
-            let hint = Suggestion.phrase(for: token.text, among: ["down", "up", "delay"])
+            let hint = Suggestion.phrase(for: token.text, among: ["down", "up", "delay", "pending"])
             throw cursor.error(
                 .unknownLeaderboardSetting, at: token,
-                "unknown leaderboard setting '\(token.shown)'\(hint); expected delay=<duration>, down or up")
+                "unknown leaderboard setting '\(token.shown)'\(hint); expected delay=<duration>, down, up or "
+                    + "pending=<points>")
         }
         try cursor.finish(after: "leaderboard \(token.shown)")
         return .leaderboard(setting)

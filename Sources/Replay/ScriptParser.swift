@@ -10,7 +10,7 @@
 //   expect state S | callbacks [names] | work names | paused | running | timers N | requests N | peers N
 //        | snapshot key<op>value... | screen NAME    (only after a timed line)
 //   capture "name"                              letters, digits, - _ .
-//   leaderboard delay=<duration> | down | up
+//   leaderboard delay=<duration> | down | up | pending=<points>
 //   peer join|leave NAME                        a scripted peer in the match (NAME: letters, digits, _)
 //   peer WORD NAME                              the scripted peer sends the game's message WORD (`peerWords`)
 //   match down | up                             the match server goes away, or comes back
@@ -61,6 +61,9 @@ public enum ScriptParser {
     /// The latest time a timed line may name: 24 h of virtual time after the start. A longer script is refused
     /// (`badTime`), so that no replay runs for days and no time arithmetic overflows.
     public static let latestTime: Nanoseconds = 24 * 3_600 * TimeText.nanosecondsPerSecond
+
+    /// The most points a `leaderboard pending=` line keeps: a billion.
+    static let mostPendingPoints: Int64 = 1_000_000_000
 
     /// The longest `input` hold and `leaderboard delay=`: 1 h.
     public static let longestDuration: Nanoseconds = 3_600 * TimeText.nanosecondsPerSecond

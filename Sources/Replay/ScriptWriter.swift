@@ -43,6 +43,7 @@ public enum ScriptWriter {
         case .leaderboard(.delay(let delay)): return "leaderboard delay=\(TimeText.format(delay))"
         case .leaderboard(.down): return "leaderboard down"
         case .leaderboard(.up): return "leaderboard up"
+        case .leaderboard(.pending(let points)): return "leaderboard pending=\(points)"
         case .match(.peerJoin(let name)): return "peer join \(name)"
         case .match(.peerLeave(let name)): return "peer leave \(name)"
         case .match(.peerSends(let name, let word)): return "peer \(word) \(name)"

@@ -127,6 +127,8 @@ public struct Timeline: Hashable, Sendable {
                 let index = current(at: line.time, opening: false)
                 moments[index].callbacks.append(callback)
                 moments[index].steps.append(.callback(callback))
+            case .window:
+                break  // Android's focus and surface notifications: not on the timeline, which draws callbacks
             case .work(let work, let detail):
                 moments[current(at: line.time, opening: false)].work.append(WorkItem(work: work, detail: detail))
             case .expect(let number, let ok, let detail):

@@ -99,6 +99,7 @@ public enum TranscriptReader {
                 from: try named("from", AppState.self, "a state"), to: try named("to", AppState.self, "a state"),
                 reason: reason.flatMap { Reason(rawValue: $0) })
         case "callback": return .callback(try named("name", Callback.self, "a callback"))
+        case "window": return .window(name: try string("name"), args: try optionalString("args"))
         case "work": return .work(try named("name", Work.self, "a work item"), detail: try optionalString("detail"))
         case "expect":
             return .expect(line: try integer("line"), ok: try boolean("ok"), detail: try optionalString("detail"))

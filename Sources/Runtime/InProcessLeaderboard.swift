@@ -43,7 +43,7 @@ public final class InProcessLeaderboard: LeaderboardTransport {
         switch setting {
         case .down: isDown = true
         case .up: isDown = false
-        case .delay: break
+        case .delay, .pending: break
         }
     }
 }

@@ -188,4 +188,7 @@ public struct LeaderboardClient {
 public enum LeaderboardSetting: Hashable, Sendable {
     case delay(Nanoseconds)
     case down, up
+    /// A score of `points` not yet acknowledged, kept in the outbox now as a game's score report keeps it (an earlier
+    /// run's, or a level's end): for scripts and the explorer that need one without playing for it.
+    case pending(Int64)
 }

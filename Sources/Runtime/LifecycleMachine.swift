@@ -62,6 +62,8 @@ public struct LifecycleMachine: Sendable {
     /// Changed only through the timer methods (LifecycleMachine+Timers.swift); `Runtime.timers` reads it.
     public internal(set) var timers: TimerSet
     private var queue: [PlannedWork] = []
+    /// Android's window (surface and focus) as its notifications left it; untouched on iOS.
+    public private(set) var window = AndroidWindow()
 
     /// A machine for an app that is not running yet, whose sessions schedule the autosave and `gameTimers` (a game's
     /// `LifecycleGame.timers`).
@@ -88,6 +90,13 @@ public struct LifecycleMachine: Sendable {
         if case .moved = outcome { return outcome }
         forgetLastTransition()
         return outcome
+    }
+
+    /// The window notifications (`WindowNotice`) an event brings once its move's legs were entered (or once it was
+    /// ignored, with no callbacks): none on a profile without them.
+    public mutating func windowNotices(after event: Event, callbacks: [Callback]) -> [WindowNotice] {
+        guard profile.hasWindowNotices else { return [] }
+        return window.notices(after: event, state: state, callbacks: callbacks)
     }
 
     /// Whether the player may act now: nil if so, else why not (the action is then rejected). Either way the last
@@ -120,8 +129,12 @@ public struct LifecycleMachine: Sendable {
         enter(move.to.state, reason: move.to.reason)
         var leftOpen = 0
         if move.to.state != .background, move.to.state != .terminated, openBackgroundTasks > 0 {
-            leftOpen = openBackgroundTasks
-            openBackgroundTasks = 0
+            // The move's own work may end them (the expiration handler, `backgroundTaskExpired`, ends its task as
+            // the app is suspended): only the tasks no queued work ends are left open.
+            let ends = move.work.filter { $0 == .endBackgroundTask }.count
+            let begins = move.work.filter { $0 == .beginBackgroundTask }.count
+            leftOpen = max(0, openBackgroundTasks - max(0, ends - begins))
+            openBackgroundTasks -= leftOpen
         }
         for segment in move.segments {
             for work in segment.work { queue.append(PlannedWork(work, for: segment.callback)) }
@@ -183,5 +196,6 @@ public struct LifecycleMachine: Sendable {
         isFrameLoopRunning = false
         isGLAllowed = false
         openBackgroundTasks = 0
+        window = AndroidWindow()
     }
 }

@@ -19,6 +19,21 @@ extension Runtime {
 
     /// Applies a script's `leaderboard` line.
     public func configureLeaderboard(_ setting: LeaderboardSetting) {
+        if case .pending(let points) = setting {
+            // Kept as level 1's score of a run of its own, while the process runs (a process not running has no
+            // outbox in memory: its saved one comes back at launch).
+            guard appState.isRunning, points <= game.maximumScore else {
+                if appState.isRunning {
+                    log?(
+                        "interlude: leaderboard pending=\(points) is more than one game can score (\(game.maximumScore))"
+                    )
+                }
+                return
+            }
+            let run = Int64(bitPattern: seed) &* 1_000_003 &+ now / 1_000_000 &+ 1
+            submitScore(points, level: 1, run: run)
+            return
+        }
         leaderboard.configure(setting)
     }
 

@@ -33,10 +33,19 @@ extension Runtime {
         switch machine.receive(event) {
         case .ignored:
             transcript.append(now, .ignored(name: event.rawValue, state: appState))
+            noteWindow(after: event, callbacks: [])
         case .rejected(let why):
             reject(event.rawValue, why: why)
         case .moved(let move):
             follow(move)
+            noteWindow(after: event, callbacks: move.callbacks)
+        }
+    }
+
+    /// Android's focus and surface notifications the event brought, as lines of their own kind (CONTRACT §8).
+    private func noteWindow(after event: Event, callbacks: [Callback]) {
+        for notice in machine.windowNotices(after: event, callbacks: callbacks) {
+            transcript.append(now, .window(name: notice.name, args: notice.args))
         }
     }
 
@@ -53,6 +62,7 @@ extension Runtime {
             }
             for callback in leg.callbacks { deliver(callback, inSession: inSessionAtStart) }
         }
+        endBackgroundUploadBeforeForeground(move)
         // The end of the move is silent (its legs were recorded). Leaving the background ends what is still open (iOS
         // ends the tasks; the app is told nothing): the checker reports it (invariant 6) after the event's work.
         let leftOpen = machine.complete(move)

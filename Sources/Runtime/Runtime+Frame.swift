@@ -38,7 +38,7 @@ extension Runtime {
     var isIdle: Bool {
         let state = appState
         guard state.isRunning else { return true }
-        return state != .active && !isFrameLoopRunning && timers.live.isEmpty && leaderboard.inFlight.isEmpty
+        return state != .active && !isFrameLoopRunning && machine.timers.live.isEmpty && leaderboard.inFlight.isEmpty
             && !machine.hasPendingWork && !match.isInMatch && !machine.isDueForSuspension
     }
 
@@ -62,6 +62,7 @@ extension Runtime {
         simulate()
         exchangeWithMatch()
         presentFrame()
+        expireBackgroundUpload()
         letTheOSSuspend()
         if machine.hasPendingWork { settle() } else { checkInvariants(afterEvent: false) }
     }
@@ -78,7 +79,9 @@ extension Runtime {
     }
 
     private func deliverLeaderboardResults() {
-        for result in leaderboard.deliver(now: now) {
+        let results = leaderboard.deliver(now: now)
+        defer { continueBackgroundUpload(results) }
+        for result in results {
             switch result {
             case .top(let lines):
                 if game.isShowingLeaderboard { leaderboardTop = lines }

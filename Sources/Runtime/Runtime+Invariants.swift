@@ -142,15 +142,16 @@ extension Runtime {
             violate(2, "frame loop running while \(status)")
         }
         // 3: no live timer unless active.
-        if !timers.live.isEmpty, state != .active {
+        if !machine.timers.live.isEmpty, state != .active {
             violate(
                 3,
-                "\(timers.live.count) live timer(s) while \(status): \(timers.live.map(\.name.rawValue).joined(separator: ", "))"
+                "\(machine.timers.live.count) live timer(s) while \(status): \(machine.timers.live.map(\.name.rawValue).joined(separator: ", "))"
             )
         }
         // 4: no request in flight and no peer connected in inactive, background, suspended.
         if state == .inactive || state == .background || state == .suspended {
-            if !leaderboard.inFlight.isEmpty {
+            // The outbox's upload is the one request a background task may carry (CONTRACT §4).
+            if !leaderboard.inFlight.isEmpty, !isUploadingInBackground {
                 violate(4, "\(leaderboard.inFlight.count) leaderboard request(s) in flight while \(status)")
             }
             if match.isConnected { violate(4, "a match connection is open while \(status)") }

@@ -61,7 +61,10 @@ extension Runtime {
     /// Restores the game from the newest stored generation that loads, paused; a multiplayer match is not restored.
     /// Every generation is checked, so a damaged older one is set aside too (before a later save would replace it).
     func loadSnapshot() -> String {
-        let mark = takeRestoreMark()
+        // A mark this live process wrote (a restore not yet proved, then a rotation or a reclaimed scene restores
+        // again) says nothing about a launch that died: it is replaced without a word.
+        let ownMark = pendingRestore != nil
+        let mark = takeRestoreMark().flatMap { ownMark ? nil : $0 }
         let stored: [StoredGeneration]
         do {
             stored = try snapshots.generations()
@@ -137,8 +140,9 @@ extension Runtime {
         guard (0...Self.counterLimit).contains(generation) else {
             return "generation=\(generation) is outside 0...\(Self.counterLimit)"
         }
-        for name in timers.names {
-            guard let left = snapshot.extras["timer." + name.rawValue], let period = timers.period(of: name)?.1 else {
+        for name in machine.timers.names {
+            guard let left = snapshot.extras["timer." + name.rawValue], let period = machine.timers.period(of: name)?.1
+            else {
                 continue
             }
             guard (1...period).contains(left) else { return "timer.\(name.rawValue)=\(left) is outside 1...\(period)" }
@@ -203,7 +207,7 @@ extension Runtime {
         guard case .session = restored else { return restored.detail }
         markRestoring(snapshotGeneration, steps: game.steps)
         var left: [TimerName: Int64] = [:]
-        for name in timers.names { left[name] = snapshot.extras["timer." + name.rawValue] }
+        for name in machine.timers.names { left[name] = snapshot.extras["timer." + name.rawValue] }
         machine.restoreTimers(left)
         return restored.detail
     }

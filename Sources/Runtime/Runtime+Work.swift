@@ -7,15 +7,16 @@ extension Runtime {
     /// Performs all queued work, in table order, then handles a process that has ended and checks invariants.
     public func settle() {
         while let next = machine.nextWork() { doWork(next.work, for: next.callback) }
+        beginBackgroundUpload()
         if appState == .terminated, !invariantState.processEnded { endProcess() }
         checkInvariants(afterEvent: true)
     }
 
     /// The work point: does one piece of work (of `callback`, or of none: the autosave timer) and records it. Every
     /// piece of work goes through here, so the watchdog, the transcript and the benchmarks' hook see them all.
-    func doWork(_ work: Work, for callback: Callback?) {
+    func doWork(_ work: Work, for callback: Callback?, note: String? = nil) {
         willDo?(.work(work))
-        let detail = perform(work, for: callback)
+        let detail = perform(work, for: callback) ?? note
         transcript.append(now, .work(work, detail: detail))
         didPerformWork?(work, callback)
     }
@@ -23,7 +24,12 @@ extension Runtime {
     /// Does one piece of work; returns the transcript's detail, if any.
     func perform(_ work: Work, for callback: Callback?) -> String? {
         switch machine.decide(work) {
-        case .decided: return nil
+        case .decided:
+            // The expiration handler (or the last end of a task) stops the outbox's upload: its scores stay kept.
+            if work == .endBackgroundTask, online.upload.isOpen, machine.openBackgroundTasks == 0 {
+                return stopBackgroundUpload()
+            }
+            return nil
         case .gate:
             followGLPermission()
             return nil
@@ -128,6 +134,7 @@ extension Runtime {
         game = game.relaunched()
         settings = [:]
         leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
+        online.upload = BackgroundUpload()
         leaderboardTop = []
         match.leave(tick: nextStep)  // the process's socket closes with it
     }

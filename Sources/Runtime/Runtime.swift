@@ -76,13 +76,6 @@ public final class Runtime<Game: LifecycleGame> {
     /// True once the process has ended (until a relaunch).
     public var isTerminated: Bool { appState == .terminated }
 
-    /// The game's and the runtime's timers, as the machine keeps them (`LifecycleMachine.timers`). The setter is for
-    /// the executor's own files that still change the table directly (the match's session end).
-    public internal(set) var timers: TimerSet {
-        get { machine.timers }
-        set { machine.timers = newValue }
-    }
-
     /// The live timers' count (CONTRACT §6.3).
     public var liveTimerCount: Int { machine.liveTimerCount }
 

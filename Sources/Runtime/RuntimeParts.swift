@@ -16,6 +16,22 @@ struct Online<Message: MatchMessage> {
     var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
     var match: any MatchTransport<Message>
     var playerName = "player"
+    var upload = BackgroundUpload()
+}
+
+/// The outbox's upload inside a background task of its own (CONTRACT §4 "The outbox's background upload"): begun
+/// once the work of a move into the background is done and the outbox holds scores, on a profile with background
+/// tasks; ended when the outbox is empty or a submission failed, stopped by `backgroundTaskExpired` (the OS's own,
+/// after the profile's budget, or a script's), ended before the app returns to the foreground.
+struct BackgroundUpload {
+    /// The task is open and the upload runs.
+    var isOpen = false
+    /// When the OS expires the task (the time the app entered the background plus the profile's budget).
+    var expiresAt: Nanoseconds = .max
+    /// Scores acknowledged so far.
+    var sent = 0
+    /// Begun once per stay in the background: an upload that ended does not start again before the app returns.
+    var triedThisStay = false
 }
 
 /// What a save keeps beside the game, and a restore not yet proved (Runtime+CrashGuard.swift).

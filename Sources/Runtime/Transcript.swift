@@ -18,6 +18,8 @@ public enum TranscriptEntry: Hashable, Sendable {
     case transition(from: AppState, to: AppState, reason: Reason?)
     /// A callback delivered to the game.
     case callback(Callback)
+    /// Android's window focus or surface notification (`WindowNotice`): not a callback (issue 29).
+    case window(name: String, args: String?)
     /// A piece of work performed, with what it did.
     case work(Work, detail: String?)
     /// An `expect` line of a script (its line number) and whether it held; `detail` says what was found instead.
@@ -37,6 +39,7 @@ public enum TranscriptEntry: Hashable, Sendable {
         case .ignored: return "ignored"
         case .transition: return "transition"
         case .callback: return "callback"
+        case .window: return "window"
         case .work: return "work"
         case .expect: return "expect"
         case .frame: return "frame"
@@ -59,6 +62,8 @@ public enum TranscriptEntry: Hashable, Sendable {
                 + (reason.map { [("reason", .string($0.rawValue))] } ?? [])
         case .callback(let callback):
             return [("name", .string(callback.rawValue))]
+        case .window(let name, let args):
+            return [("name", .string(name))] + (args.map { [("args", .string($0))] } ?? [])
         case .work(let work, let detail):
             return [("name", .string(work.rawValue))] + (detail.map { [("detail", .string($0))] } ?? [])
         case .expect(let line, let ok, let detail):

@@ -70,7 +70,10 @@ extension OffscreenDisplay {
 
     /// The same with a compositor made before (`makePhoneCompositor`), e.g. outside a closure that cannot throw.
     public func showPhoneScreens<Game: LifecycleGame>(of runtime: Runtime<Game>, compositor: PhoneCompositor) {
-        systemLayer = PhoneSystemLayer(compositor: compositor, runtime: runtime)
+        let layer = PhoneSystemLayer(compositor: compositor, runtime: runtime)
+        // After a lost context (glContextLost, an Android rotation) the layer makes its compositor again.
+        layer.contextGeneration = { [unowned self] in self.contextRecreations }
+        systemLayer = layer
     }
 
     /// A compositor for this display's context, with the font of `assets`.

@@ -3,6 +3,7 @@
 // (a mark that comes back after a power cut says no crash, so nothing is set aside). While a mark is on disk a crash
 // appends to it (CrashSignals).
 
+import Faults
 import Runtime
 
 #if canImport(Glibc)
@@ -18,6 +19,7 @@ extension FileSnapshotStore {
     }
 
     public func setRestoreMark(_ bytes: [UInt8]?) throws {
+        if let killed = faults?.killedBy { throw SimulatedKill(killed) }  // a dead process writes nothing
         let path = path(Self.restoreMarkName)
         guard let bytes else {
             CrashSignals.disarm()

@@ -7,6 +7,7 @@
 // A bad generation is moved aside as `snapshot.damaged-N.txt` (N counts up), never deleted: a directory, FIFO,
 // socket or device under a generation's name too (it is listed as unreadable, never opened).
 
+import Faults
 import Foundation
 import Runtime
 
@@ -20,6 +21,8 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
     public let folder: String
     /// The largest snapshot, in bytes, a generation may hold: a larger file is listed as unreadable, never read.
     public let maximumBytes: Int
+    /// The simulation's fault points in a save (`Faults`); nil everywhere else.
+    public let faults: FaultInjector?
 
     /// The file names of the generations, newest first.
     public static let currentName = "snapshot.txt"
@@ -30,9 +33,10 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
     /// Creates the folder if needed; throws a one-line error naming the path when it is not a folder (a file, a
     /// FIFO) or cannot be created or written to. `maximumBytes` bounds what a load reads (1 MiB by default: the
     /// shooter's snapshot limit; a game passes its own format's).
-    public init(folder: String, maximumBytes: Int = 1 << 20) throws {
+    public init(folder: String, maximumBytes: Int = 1 << 20, faults: FaultInjector? = nil) throws {
         self.folder = folder
         self.maximumBytes = maximumBytes
+        self.faults = faults
         try DurableFile.makeFolder(folder)
     }
 
@@ -65,12 +69,20 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
         let current = path(Self.currentName)
         let previous = path(Self.previousName)
         let previousTemporary = path(Self.previousTemporaryName)
+        let faults = self.faults
         return [
             SaveStep(name: "write and fsync snapshot.tmp") {
+                if let killed = faults?.killedBy { throw SimulatedKill(killed) }
                 try DurableFile.removeScratch(temporary)
+                if let faults {
+                    if faults.fires(.writeNoSpace) { throw FileStoreError.system("write", temporary, ENOSPC) }
+                    if faults.fires(.writeIOError) { throw FileStoreError.system("write", temporary, EIO) }
+                }
                 try DurableFile.write(bytes, to: temporary)
+                if let faults, faults.fires(.fsyncFails) { throw FileStoreError.system("fsync", temporary, EIO) }
             },
             SaveStep(name: "set aside what is not a regular file") {
+                try faults?.kill(at: .killBeforeRename)
                 for name in [Self.currentName, Self.previousName] {
                     if case .other = try DurableFile.kind(self.path(name)) { _ = try self.quarantine(name) }
                 }
@@ -82,8 +94,14 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
                 guard try DurableFile.kind(previousTemporary) != .missing else { return }
                 try DurableFile.rename(previousTemporary, previous)
             },
-            SaveStep(name: "rename snapshot.tmp over snapshot.txt") { try DurableFile.rename(temporary, current) },
-            SaveStep(name: "fsync the folder") { try DurableFile.syncFolder(self.folder) },
+            SaveStep(name: "rename snapshot.tmp over snapshot.txt") {
+                try faults?.kill(at: .killBetweenRenames)
+                try DurableFile.rename(temporary, current)
+            },
+            SaveStep(name: "fsync the folder") {
+                try faults?.kill(at: .killBeforeFolderSync)
+                try DurableFile.syncFolder(self.folder)
+            },
         ]
     }
 

@@ -36,11 +36,10 @@ import Testing
         for (row, why) in uncovered {
             #expect(why.isArgued, "\(RowText.describe(row)): \(why)")
         }
-        // What is left is argued from the table: the open background task (begun and ended within one event's work)
-        // and, on ios5, the lock that never leaves the app inactive and the SMS that never covers it (a banner).
+        // What is left is argued from the table: on ios5, the lock that never leaves the app inactive and the SMS
+        // that never covers it (a banner). The open background task is reached through the outbox's upload (issue 29).
         let patterns = Set(uncovered.map { "\($0.row.from)" })
-        let expected: Set<String> =
-            profile == "ios4" ? ["background+task"] : ["background+task", "inactive(lock)", "inactive(alert)"]
+        let expected: Set<String> = profile == "ios4" ? [] : ["inactive(lock)", "inactive(alert)"]
         #expect(patterns == expected)
         #expect(result.rowWitnesses.count + uncovered.count == result.profile.rows.count)
     }

@@ -21,13 +21,15 @@ final class KeyMappingTests: XCTestCase {
             (GLFW_KEY_B, .switcherDismissed), (GLFW_KEY_P, .switcherPickedOther), (GLFW_KEY_K, .switcherKilled),
             (GLFW_KEY_L, .lockPressed), (GLFW_KEY_U, .unlocked), (GLFW_KEY_N, .notificationCenterPulled),
             (GLFW_KEY_J, .notificationCenterDismissed), (GLFW_KEY_M, .memoryWarned), (GLFW_KEY_I, .iconTapped),
-            (GLFW_KEY_R, .purgedByOS),
+            (GLFW_KEY_R, .purgedByOS), (GLFW_KEY_G, .controlCenterPulled), (GLFW_KEY_F, .controlCenterDismissed),
+            (GLFW_KEY_Y, .sceneReclaimed), (GLFW_KEY_V, .backPressed), (GLFW_KEY_Z, .rotated),
+            (GLFW_KEY_W, .glContextLost),
         ]
         for (code, event) in expected {
             XCTAssertEqual(
                 press(code, control: true), [.event(event)], "Ctrl+\(Character(Unicode.Scalar(UInt8(code))))")
         }
-        XCTAssertEqual(press(GLFW_KEY_Z, control: true), [], "an unbound letter")
+        XCTAssertEqual(press(GLFW_KEY_Q, control: true), [], "an unbound letter")
         XCTAssertEqual(press(GLFW_KEY_1, control: true), [], "Ctrl + a digit")
     }
 
@@ -75,7 +77,7 @@ final class KeyMappingTests: XCTestCase {
         for (letter, event) in [("S", "smsArrived"), ("C", "callArrived"), ("R", "purgedByOS"), ("L", "lockPressed")] {
             XCTAssertTrue(help.contains { $0.keys == "Ctrl+\(letter)" && $0.meaning == event }, "Ctrl+\(letter)")
         }
-        XCTAssertEqual(help.filter { $0.keys.hasPrefix("Ctrl+") }.count, 19)
+        XCTAssertEqual(help.filter { $0.keys.hasPrefix("Ctrl+") }.count, 25)
         XCTAssertTrue(help.contains { $0.keys == "Esc" })
         XCTAssertTrue(help.contains { $0.keys.contains("W") && $0.meaning.contains("forward") })
     }

@@ -155,11 +155,12 @@ import Testing
             leaderboard up
             leaderboard delay=0s
             capture "x"  # a "quoted" comment
+            leaderboard pending=250
             """)
         #expect(
             parsed == [
                 .leaderboard(.delay(milliseconds(800))), .capture("start.0_A-z"), .leaderboard(.down),
-                .leaderboard(.up), .leaderboard(.delay(0)), .capture("x"),
+                .leaderboard(.up), .leaderboard(.delay(0)), .capture("x"), .leaderboard(.pending(250)),
             ])
     }
 

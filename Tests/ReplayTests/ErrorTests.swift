@@ -194,6 +194,15 @@ import Testing
         #expect(bodyError("leaderboard delay=+1s")?.kind == .badTime)
     }
 
+    @Test func leaderboardPendingErrorsPointAtTheValue() {
+        for bad in ["0", "-5", "1000000001", "x", "", "1e3", "99999999999999999999"] {
+            let error = bodyError("leaderboard pending=\(bad)")
+            #expect(error?.kind == .unknownLeaderboardSetting, "\(bad)")
+            #expect(error?.location.column == 21, "\(bad)")
+        }
+        #expect(bodyError("leaderboard pendng=5")?.message.contains("pending") == true)
+    }
+
     @Test func aSuggestionKeepsTheMessageShort() throws {
         let error = try #require(bodyError("at 0s smsArived"))
         #expect(!error.message.contains("terminatedByOS"))

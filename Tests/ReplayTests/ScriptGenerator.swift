@@ -48,7 +48,10 @@ struct ScriptGenerator {
         case 0..<4: return timed()
         case 4..<8: return hasTimedLine ? .expect(expectation()) : timed()
         case 8: return .capture(captureName())
-        default: return .leaderboard(random.pick([.down, .up, .delay(duration(allowZero: true))]))
+        default:
+            let delay = duration(allowZero: true)
+            let points = 1 + Int64(random.below(1000))
+            return .leaderboard(random.pick([.down, .up, .delay(delay), .pending(points)]))
         }
     }
 

@@ -10,8 +10,8 @@ import GameCore
 import Lifecycle
 import PlatformEGL
 import Runtime
-import Storage
 import ShooterPlatform
+import Storage
 
 enum ResumeBenchmark {
     static let frameMs = 1000.0 / 60
@@ -64,6 +64,7 @@ enum ResumeBenchmark {
         let inProcess = try Measurement(
             "in-process relaunch", runs: try options.count("--relaunches"), warmup: 2,
             timing: { try relaunch(folder: folder).time })
+        let (recovery, coldGL) = try contextLoss(scene: runtime.scene, runs: try options.count("--relaunches"))
         let figures = [
             Figure(
                 name: "resume: willEnterForeground to first frame p50", value: resume.p50, unit: "ms",
@@ -79,13 +80,54 @@ enum ResumeBenchmark {
                 note: "spawn to the child's first finished frame"),
             Figure(name: "cold relaunch, new process, to first frame max", value: child.max, unit: "ms"),
             Figure(name: "cold relaunch, in process (no exec), to first frame p50", value: inProcess.p50, unit: "ms"),
+            Figure(
+                name: "glContextLost: recreate every GL object to first frame p50", value: recovery.p50, unit: "ms",
+                note: "new EGL context, shaders, textures, meshes, framebuffer; 640x360, heaviest level"),
+            Figure(name: "cold GL set-up (new display) to first frame p50", value: coldGL.p50, unit: "ms"),
+            Figure(
+                name: "glContextLost recovery p50 / cold GL set-up p50", value: recovery.p50 / coldGL.p50, unit: "x",
+                note: "the cost of recreating the shooter's GL objects, as a ratio of its cold GL set-up"),
         ]
         print("resume: \(runs) runs after \(warmup) warm-up; relaunches: \(child.samples.count)")
         for figure in figures { print(figure.line) }
         try writeResult(
             mode: "resume", figures: figures,
-            extra: ["measurements": [resume, frame, child, inProcess].map { $0.json(reference: nil) }],
+            extra: [
+                "measurements": [resume, frame, child, inProcess, recovery, coldGL].map { $0.json(reference: nil) }
+            ],
             to: options.string("--json"))
+    }
+
+    /// Issue 29: a lost EGL context recovered (`recreateGLObjects`: a new context, every shader, texture, mesh and the
+    /// framebuffer made again) to the first frame finished, beside the cold GL set-up of a new display to its first
+    /// frame of the same scene. Both build the level's meshes on their first draw.
+    static func contextLoss(scene: Scene, runs: Int) throws -> (recovery: Measurement, cold: Measurement) {
+        let display = try OffscreenDisplay(width: 640, height: 360)
+        display.redrawsUnchangedScenes = true
+        display.present(scene)
+        let recovery = try Measurement(
+            "glContextLost recovery", runs: runs, warmup: 2,
+            timing: {
+                let clock = ContinuousClock()
+                let start = clock.now
+                display.recreateGLObjects()
+                display.present(scene)
+                display.renderer.finish()
+                let time = start.duration(to: clock.now)
+                guard display.problems.isEmpty else { throw BenchmarkError("recovery failed: \(display.problems)") }
+                return time
+            })
+        let cold = try Measurement(
+            "cold GL set-up", runs: runs, warmup: 2,
+            timing: {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let fresh = try OffscreenDisplay(width: 640, height: 360)
+                fresh.present(scene)
+                fresh.renderer.finish()
+                return start.duration(to: clock.now)
+            })
+        return (recovery, cold)
     }
 
     /// A cold launch in this process from the snapshot in `folder`: context, renderer, levels, store, runtime,

@@ -42,6 +42,11 @@ enum ScriptMutator {
         Array("\u{1B}[2J".utf8), [0xFF], [0xC3], [0xE2, 0x80, 0xA8], Array("\u{FEFF}".utf8), [9], [11], [12],
         Array(" at +82800s ".utf8), Array("level=".utf8), Array("delay=".utf8), Array("=".utf8), Array(">=".utf8),
         Array(repeating: UInt8(ascii: "x"), count: 4096), Array(repeating: UInt8(ascii: "9"), count: 40),
+        // Issue 29: the newer profiles' words, settings and the outbox's pending score.
+        Array(" rotated".utf8), Array(" glContextLost".utf8), Array(" sceneReclaimed".utf8), Array(" backPressed".utf8),
+        Array(" controlCenterPulled".utf8), Array("callStyle=".utf8), Array(" callStyle=fullScreen".utf8),
+        Array("pending=".utf8), Array("\nleaderboard pending=7500\n".utf8), Array("\nprofile android34\n".utf8),
+        Array("\nprofile ios26 callStyle=banner\n".utf8), Array(" backgroundTaskExpired".utf8),
     ]
 
     /// Mutation `index` of `seed`, made from one of `scripts` (file name, bytes), in 1 to 4 steps.

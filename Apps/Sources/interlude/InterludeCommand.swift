@@ -19,7 +19,7 @@ struct InterludeCommand: ParsableCommand {
             """,
         subcommands: [
             ReplayCommand.self, PlayCommand.self, DiagramCommand.self, SoakCommand.self, LeaderboardCommand.self,
-            ExploreCommand.self, MatchCommand.self,
+            ExploreCommand.self, MatchCommand.self, SimulateCommand.self,
         ])
 }
 

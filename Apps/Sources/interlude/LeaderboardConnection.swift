@@ -31,7 +31,7 @@ final class LeaderboardConnection {
                 switch setting {
                 case .down: faults.fault = .unavailable
                 case .up: faults.fault = .none
-                case .delay: break  // virtual latency, kept by the runtime's client
+                case .delay, .pending: break  // kept by the runtime's client
                 }
             })
     }

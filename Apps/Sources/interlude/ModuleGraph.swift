@@ -15,7 +15,9 @@ public enum ModuleGraph {
         ("PlatformEGL", ["CEGL", "GLHost", "Runtime"]),
         ("PhoneScreens", ["GLHost", "Lifecycle", "Runtime"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
-        ("Storage", ["Runtime", "CPNG"]),
+        ("Storage", ["Runtime", "CPNG", "Faults"]),
+        ("Faults", []),
+        ("Simulation", ["Lifecycle", "Runtime", "Faults", "Storage"]),
         ("GameCore", ["Lifecycle", "Runtime", "Replay"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         (
@@ -32,8 +34,8 @@ public enum ModuleGraph {
             "interlude",
             [
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration", "PhoneScreens", "Services", "LeaderboardServer", "MatchServer",
-                "MatchWire",
+                "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation", "Services", "LeaderboardServer",
+                "MatchServer", "MatchWire",
             ]
         ),
         (
@@ -50,14 +52,15 @@ public enum ModuleGraph {
                 "Storage",
             ]
         ),
-        ("leaderboard-load", ["GameCore", "ShooterPlatform", "LeaderboardServer", "Services"]),
-        ("match-load", ["MatchServer", "MatchWire", "Services"]),
+        ("LoadSockets", []),
+        ("leaderboard-load", ["GameCore", "ShooterPlatform", "LeaderboardServer", "Services", "LoadSockets"]),
+        ("match-load", ["MatchServer", "MatchWire", "Services", "LoadSockets"]),
     ]
 
     /// The targets of the second package (Apps/Package.swift): drawn in a box of their own.
     public static let apps: Set<String> = [
         "Services", "EmbeddedServer", "LeaderboardServer", "MatchWire", "MatchServer", "interlude", "InterludeBench",
-        "render-bench", "leaderboard-load", "match-load",
+        "render-bench", "leaderboard-load", "match-load", "LoadSockets",
     ]
 
     /// The C system-library shims (drawn as such, not as Swift modules).

@@ -7,6 +7,7 @@
 // when every answer under attack came within 1 s; exit status 1 otherwise.
 
 import Foundation
+import LoadSockets
 
 enum SlowlorisCheck {
     static func run(_ arguments: [String]) throws -> Never {
@@ -23,7 +24,7 @@ enum SlowlorisCheck {
             default: usage()
             }
         }
-        raiseDescriptorLimit(to: addresses * perAddress + 1024)
+        LoadSockets.raiseDescriptorLimit(to: addresses * perAddress + 1024)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slowloris-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -39,7 +40,7 @@ enum SlowlorisCheck {
         // waits on a full listen backlog.
         func refill(limit: Int = .max) {
             var left = limit
-            for index in slow.indices where left > 0 && (slow[index].fd < 0 || isClosed(slow[index].fd)) {
+            for index in slow.indices where left > 0 && (slow[index].fd < 0 || LoadSockets.isClosed(slow[index].fd)) {
                 if slow[index].fd >= 0 { close(slow[index].fd) }
                 slow[index].fd = connectSlow(port: server.port, from: slow[index].source)
                 if slow[index].fd >= 0 { opened += 1 }
@@ -59,7 +60,7 @@ enum SlowlorisCheck {
             underAttack.append(health(port: server.port))
             usleep(50_000)
         }
-        let held = slow.filter { $0.fd >= 0 && !isClosed($0.fd) }.count
+        let held = slow.filter { $0.fd >= 0 && !LoadSockets.isClosed($0.fd) }.count
         for connection in slow where connection.fd >= 0 { close(connection.fd) }
         _ = server.stop()
 
@@ -90,29 +91,20 @@ enum SlowlorisCheck {
         exit(2)
     }
 
-    static func raiseDescriptorLimit(to wanted: Int) {
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        limit.rlim_cur = min(limit.rlim_max, max(limit.rlim_cur, rlim_t(wanted)))
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    }
-
     /// A non-blocking TCP connection from `source` that sends half a request head once connected (or nothing, if
     /// the server has not accepted it yet: a silent connection is as slow); -1 if it could not be opened.
     static func connectSlow(port: Int, from source: String) -> Int32 {
-        guard let fd = socket(port: port, from: source, blocking: false) else { return -1 }
-        let half = "POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Le"
-        _ = half.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        guard let fd = LoadSockets.open(port: port, from: source, blocking: false) else { return -1 }
+        LoadSockets.send("POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Le", on: fd)
         return fd
     }
 
     /// Seconds `GET /health` took on a fresh connection from 127.0.0.1; 99 if it failed or took 10 s.
     static func health(port: Int) -> Double {
         let started = Date()
-        guard let fd = socket(port: port, from: "127.0.0.1") else { return 99 }
+        guard let fd = LoadSockets.open(port: port, from: "127.0.0.1") else { return 99 }
         defer { close(fd) }
-        let request = "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-        _ = request.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        LoadSockets.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", on: fd)
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while Date().timeIntervalSince(started) < 10 {
@@ -124,46 +116,5 @@ enum SlowlorisCheck {
         }
         guard answer.starts(with: Array("HTTP/1.1 200".utf8)) else { return 99 }
         return Date().timeIntervalSince(started)
-    }
-
-    /// A TCP socket from `source` to 127.0.0.1:`port`, non-blocking once connected; when not `blocking`, the
-    /// connect itself does not wait either (it may still be under way).
-    static func socket(port: Int, from source: String, blocking: Bool = true) -> Int32? {
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        if !blocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        inet_pton(AF_INET, source, &local.sin_addr)
-        var remote = sockaddr_in()
-        remote.sin_family = sa_family_t(AF_INET)
-        remote.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr)
-        let ok =
-            withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            } == 0
-            && (withUnsafePointer(to: &remote) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            } == 0 || (!blocking && errno == EINPROGRESS))
-        guard ok else {
-            close(fd)
-            return nil
-        }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        return fd
-    }
-
-    /// Whether the server closed `fd` (end of file or an error), without waiting.
-    static func isClosed(_ fd: Int32) -> Bool {
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, 0) == 1 else { return false }
-        var byte: UInt8 = 0
-        let count = recv(fd, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK))
-        return count == 0 || (count < 0 && errno != EAGAIN)
     }
 }

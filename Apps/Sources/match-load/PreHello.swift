@@ -8,6 +8,7 @@
 // within 1 s; exit status 1 otherwise.
 
 import Foundation
+import LoadSockets
 import MatchServer
 import Services
 
@@ -24,10 +25,7 @@ enum PreHelloCheck {
             default: usage()
             }
         }
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        limit.rlim_cur = min(limit.rlim_max, max(limit.rlim_cur, rlim_t(2 * count + 1024)))
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        LoadSockets.raiseDescriptorLimit(to: 2 * count + 1024)
 
         let server = try EmbeddedMatchServer(policy: MatchPolicy())
         defer { server.stop() }
@@ -43,7 +41,7 @@ enum PreHelloCheck {
             if let fd = upgrade(port: server.port, from: "127.66.0.1") { sockets.append(fd) }
             if (index + 1) % max(1, count / joins) == 0, flood.count < joins {
                 sockets.removeAll { fd in
-                    guard isClosed(fd) else { return false }
+                    guard LoadSockets.isClosed(fd) else { return false }
                     close(fd)
                     return true
                 }
@@ -101,46 +99,11 @@ enum PreHelloCheck {
     /// A TCP connection from `source` that sends a WebSocket upgrade request for the match path and then nothing;
     /// nil when it could not be opened.
     static func upgrade(port: Int, from source: String) -> Int32? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        inet_pton(AF_INET, source, &local.sin_addr)
-        var remote = sockaddr_in()
-        remote.sin_family = sa_family_t(AF_INET)
-        remote.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        let bound = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        let connected = withUnsafePointer(to: &remote) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, connected == 0 || errno == EINPROGRESS else {
-            close(fd)
-            return nil
-        }
-        var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&writable, 1, 1000)
-        let request =
+        guard let fd = LoadSockets.open(port: port, from: source, blocking: false) else { return nil }
+        LoadSockets.waitWritable(fd, milliseconds: 1000)
+        LoadSockets.send(
             "GET /match HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        _ = request.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", on: fd)
         return fd
-    }
-
-    /// Whether the server closed `fd` (end of file or an error), without waiting; data before the end is read.
-    static func isClosed(_ fd: Int32) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-            if count > 0 { continue }
-            return count == 0 || errno != EAGAIN
-        }
     }
 }

@@ -31,6 +31,13 @@ final class HostileScriptCommandTests: XCTestCase {
         "not-running-until-the-last-second": (0, nil, nil),
         "terminated-for-a-day": (0, nil, nil),
         "numbers-at-their-limits": (0, nil, nil),
+        // Issue 29: the newer profiles' words and settings.
+        "call-style-on-ios13": (2, "2:15", "unexpected 'callStyle=banner' after the profile"),
+        "pending-score-overflow": (2, "5:21", "expected a whole number of points from 1 to 1000000000"),
+        "rotation-storm-android34": (0, nil, nil),
+        "context-loss-storm-android28": (0, nil, nil),
+        "background-task-held-23h-ios4": (0, nil, nil),
+        "pending-score-above-the-game": (0, nil, nil),
     ]
 
     func testEveryHostileScriptEndsFastWithTheRightStatus() throws {

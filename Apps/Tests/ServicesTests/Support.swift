@@ -24,20 +24,17 @@ func journalHash(_ bytes: [UInt8]) -> String {
 
 /// A single-player game in progress, encoded: the state after some play at `seed`.
 func playedSnapshot(seed: UInt64, steps: Int) -> [UInt8] {
-    let runtime = Runtime(profile: .ios5, seed: seed)
-    runtime.send(.launched)
-    runtime.settle()
-    runtime.perform(.play(.singlePlayer, level: 1))
-    runtime.perform(.input(.forward, duration: 500_000_000))
-    runtime.settle()
-    runtime.advance(to: stepTime(Int64(steps)))
-    runtime.perform(.fire)
-    runtime.settle()
-    return runtime.currentSnapshot().encoded()
+    played(seed: seed, steps: steps) { $0.currentSnapshot().encoded() }
 }
 
 /// The same save as the runtime writes it: its frame around the game's part (Runtime's SnapshotFrame).
 func playedSave(seed: UInt64, steps: Int) -> [UInt8] {
+    played(seed: seed, steps: steps) { $0.snapshotBytes() }
+}
+
+/// A runtime after some single-player play at `seed` (launched, level 1, forward, `steps` steps, a shot), encoded
+/// by `encode`.
+private func played(seed: UInt64, steps: Int, encode: (Runtime<Game>) -> [UInt8]) -> [UInt8] {
     let runtime = Runtime(profile: .ios5, seed: seed)
     runtime.send(.launched)
     runtime.settle()
@@ -47,7 +44,7 @@ func playedSave(seed: UInt64, steps: Int) -> [UInt8] {
     runtime.advance(to: stepTime(Int64(steps)))
     runtime.perform(.fire)
     runtime.settle()
-    return runtime.snapshotBytes()
+    return encode(runtime)
 }
 
 /// A runtime launched (cold) on `store`: the launch runs loadSnapshot.

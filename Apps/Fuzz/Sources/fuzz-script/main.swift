@@ -34,7 +34,8 @@ fuzz { bytes in
         return
     }
     fuzzCheck(
-        reread.profileName == script.profileName && reread.smsStyle == script.smsStyle && reread.seed == script.seed,
+        reread.profileName == script.profileName && reread.smsStyle == script.smsStyle
+            && reread.callStyle == script.callStyle && reread.seed == script.seed,
         "the header changed through the writer:\n\(written)")
     fuzzCheck(
         reread.lines.map(\.command) == script.lines.map(\.command),

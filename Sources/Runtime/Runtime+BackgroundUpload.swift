@@ -1,0 +1,81 @@
+// Runtime+BackgroundUpload: the outbox finishing its upload after `didEnterBackground`, inside a background task
+// that stays open across steps and events (CONTRACT §4 "The outbox's background upload"). This is how real games
+// use a background task, and what makes its expiry reachable: the task ends when the outbox is sent, when a
+// submission fails, when the OS expires it (the profile's budget), or just before the app returns to the foreground.
+
+import Lifecycle
+
+extension Runtime {
+    /// After an event's work: a backgrounded app whose outbox holds scores begins a background task and sends the
+    /// outbox's first score, once per stay in the background, on a profile with background tasks.
+    func beginBackgroundUpload() {
+        guard appState == .background, !online.upload.isOpen, !online.upload.triedThisStay,
+            let budget = profile.backgroundTaskBudget, leaderboard.mayResend(now: now),
+            let key = leaderboard.outbox.keys.min(), let submission = leaderboard.submission(key)
+        else { return }
+        online.upload = BackgroundUpload(
+            isOpen: true, expiresAt: saturatingSum(now, budget), sent: 0, triedThisStay: true)
+        doWork(.beginBackgroundTask, for: nil, note: "outbox upload: \(leaderboard.outbox.count) score(s)")
+        leaderboard.send(submission, now: now)
+    }
+
+    /// After a step's answers: the next score, or the end of the task once the outbox is empty or a score failed.
+    func continueBackgroundUpload(_ results: [LeaderboardResult]) {
+        guard online.upload.isOpen, appState == .background else { return }
+        var failed = false
+        for result in results {
+            switch result {
+            case .submitted: online.upload.sent += 1
+            case .failed(.submit): failed = true
+            case .top, .failed(.fetchTop): break
+            }
+        }
+        guard leaderboard.inFlight.isEmpty else { return }
+        if !failed, leaderboard.mayResend(now: now), let key = leaderboard.outbox.keys.min(),
+            let submission = leaderboard.submission(key)
+        {
+            leaderboard.send(submission, now: now)
+            return
+        }
+        let sent = online.upload.sent
+        online.upload.isOpen = false
+        let note =
+            failed
+            ? "outbox upload failed after \(sent) sent; \(leaderboard.outbox.count) score(s) kept"
+            : "outbox upload done: \(sent) sent"
+        doWork(.endBackgroundTask, for: nil, note: note)
+    }
+
+    /// The OS expires the task once the profile's budget has passed since the app entered the background.
+    func expireBackgroundUpload() {
+        guard online.upload.isOpen, now >= online.upload.expiresAt, machine.status.hasOpenBackgroundTask else {
+            return
+        }
+        happen(.backgroundTaskExpired)
+    }
+
+    /// The app leaves the background with the upload running: the game ends its task first (iOS would end it for
+    /// the app, which invariant 6 reports); the request in flight goes on as a foreground request.
+    func endBackgroundUploadBeforeForeground(_ move: Transition) {
+        if move.to.state != .background, move.to.state != .suspended { online.upload.triedThisStay = false }
+        guard online.upload.isOpen, move.to.state != .background, move.to.state != .suspended,
+            move.to.state != .terminated
+        else { return }
+        online.upload.isOpen = false
+        doWork(
+            .endBackgroundTask, for: nil,
+            note: "back in the foreground after \(online.upload.sent) sent; the upload goes on as a foreground request")
+    }
+
+    /// The task ended by its expiration (or the last end of a task): the upload stops, its scores stay in the outbox.
+    func stopBackgroundUpload() -> String {
+        online.upload.isOpen = false
+        let cancelled = leaderboard.cancelAll()
+        return
+            "outbox upload stopped after \(online.upload.sent) sent: \(cancelled) request(s) cancelled, "
+            + "\(leaderboard.outbox.count) score(s) kept"
+    }
+
+    /// True while the outbox's upload holds a background task open: its request may be in flight in the background.
+    var isUploadingInBackground: Bool { online.upload.isOpen && appState == .background }
+}

@@ -1,0 +1,108 @@
+// SimulatorTests: the seeded fault simulation (issue 30) on the real runtime and the shooter: a seed replays
+// byte-identically, different seeds differ, kills at every step of a save and at any instant never lose a save the
+// runtime reported, and a store that acknowledges saves it never made durable is caught (durableSaveLost).
+
+import Faults
+import Foundation
+import GameCore
+import InterludeTesting
+import Lifecycle
+import Runtime
+import Simulation
+import Storage
+import Testing
+
+@Suite("interlude simulate's engine")
+struct SimulatorTests {
+    static let levels: [Level] = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let folder = root.appendingPathComponent("Assets/Levels")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".level") }.sorted().compactMap {
+            try? LevelFile.parse(String(contentsOfFile: folder.appendingPathComponent($0).path, encoding: .utf8))
+        }
+    }()
+
+    func simulate(
+        _ profile: Profile, seed: UInt64, minutes: Int64 = 6, faults: Set<FaultPoint> = Set(FaultPoint.all),
+        store: ((String, FaultInjector) throws -> any SnapshotStore)? = nil
+    ) throws -> SimulationResult {
+        let folder = try TemporaryFolder("simulate")
+        defer { folder.remove() }
+        let options = SimulationOptions(
+            profile: profile, seed: seed, duration: minutes * 60_000_000_000, faults: faults, perMille: 100,
+            folder: folder.path + "/disk")
+        let levels = Self.levels
+        if let store {
+            return try Simulator(options: options, store: store) { Game(seed: $0, levels: levels) }.run()
+        }
+        return try Simulator(options: options) { Game(seed: $0, levels: levels) }.run()
+    }
+
+    @Test(
+        "a seed gives a byte-identical transcript, whatever folder its disk is in",
+        arguments: [Profile.ios5, .android34])
+    func deterministic(profile: Profile) throws {
+        let first = try simulate(profile, seed: 11)
+        let second = try simulate(profile, seed: 11)
+        #expect(first.transcript == second.transcript)
+        #expect(first.moves > 100 && first.transcript.contains("\"type\":\"simulation\""))
+        #expect(!first.transcript.contains("/tmp"), "the disk's folder is written DISK")
+        let other = try simulate(profile, seed: 12)
+        #expect(other.transcript != first.transcript)
+    }
+
+    @Test("kills at every step of a save and at any instant never lose a reported save", arguments: Profile.all)
+    func killsLoseNothing(profile: Profile) throws {
+        var kills = 0
+        for seed in UInt64(1)...4 {
+            let result = try simulate(profile, seed: seed)
+            #expect(result.ok, "seed \(seed): \(result.failures)")
+            kills += result.kills
+        }
+        #expect(kills >= 4, "the schedule kills (\(kills))")
+    }
+
+    /// A store that keeps its saves in memory only, per process: every save it acknowledges is lost by a kill.
+    @Test("a store that acknowledges saves it never made durable is caught")
+    func forgetfulStoreIsCaught() throws {
+        var found: [SimulationFailure] = []
+        for seed in UInt64(1)...20 where found.isEmpty {
+            let result = try simulate(.ios5, seed: seed, faults: [.killAnyInstant]) { _, _ in InMemorySnapshotStore() }
+            found = result.failures.filter { $0.invariant == "durableSaveLost" }
+        }
+        #expect(!found.isEmpty, "within 20 seeds")
+        #expect(found.first?.detail.contains("the newest save the runtime reported was #") == true)
+    }
+
+    @Test("the fault injector: off points never fire; an armed one fires once; after a kill everything fails")
+    func injector() throws {
+        let injector = FaultInjector(seed: 1, enabled: [], perMille: 1000)
+        #expect(!(0..<100).contains { _ in injector.fires(.writeNoSpace) })
+        injector.arm(.fsyncFails)
+        #expect(injector.fires(.fsyncFails))
+        #expect(!injector.fires(.fsyncFails))
+        let killer = FaultInjector(seed: 1, enabled: [.killBeforeRename], perMille: 1000)
+        #expect(throws: SimulatedKill(.killBeforeRename)) { try killer.kill(at: .killBeforeRename) }
+        #expect(killer.fires(.writeNoSpace), "a dead process fails everything")
+        killer.relaunch()
+        #expect(!killer.fires(.writeNoSpace))
+    }
+
+    @Test(
+        "a FileSnapshotStore with no injector behaves as before; with one, a fired write fails and keeps the old save")
+    func storeFaults() throws {
+        let folder = try TemporaryFolder("simulate-store")
+        defer { folder.remove() }
+        let injector = FaultInjector(seed: 3, enabled: [], perMille: 0)
+        let store = try FileSnapshotStore(folder: folder.path, faults: injector)
+        try store.save(Array("one".utf8))
+        injector.arm(.writeNoSpace)
+        #expect(throws: (any Error).self) { try store.save(Array("two".utf8)) }
+        #expect(try store.load() == Array("one".utf8))
+        injector.arm(.killBetweenRenames)
+        #expect(throws: SimulatedKill(.killBetweenRenames)) { try store.save(Array("three".utf8)) }
+        #expect(try store.load() == Array("one".utf8), "the new generation was never renamed into place")
+    }
+}
