@@ -33,7 +33,7 @@ let package = Package(
 
         // The engine.
         .target(name: "Lifecycle"),
-        .target(name: "Runtime", dependencies: ["Lifecycle"]),
+        .target(name: "Runtime", dependencies: ["Lifecycle", "Faults"]),
         .target(name: "Replay", dependencies: ["Lifecycle", "Runtime"]),
         .target(name: "InterludeTesting", dependencies: ["Lifecycle", "Runtime", "Replay"]),
         .target(name: "Exploration", dependencies: ["Lifecycle", "Runtime", "Replay"]),

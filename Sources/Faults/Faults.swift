@@ -10,6 +10,9 @@
 /// What a fault point disturbs.
 public enum FaultKind: String, Sendable, CaseIterable, Comparable {
     case storage, network, os
+    /// A seeded bug: a test-only switch that breaks the runtime on purpose, to show the simulation finds it. Never
+    /// in `--faults all`; named one by one.
+    case bug
 
     public static func < (lhs: FaultKind, rhs: FaultKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -34,8 +37,8 @@ public struct FaultPoint: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     public static func < (lhs: FaultPoint, rhs: FaultPoint) -> Bool { lhs.name < rhs.name }
 
-    /// The point called `name`, or nil.
-    public static func named(_ name: String) -> FaultPoint? { all.first { $0.name == name } }
+    /// The point called `name` (a seeded bug too), or nil.
+    public static func named(_ name: String) -> FaultPoint? { (all + seededBugs).first { $0.name == name } }
 }
 
 extension FaultPoint {
@@ -64,7 +67,17 @@ extension FaultPoint {
     public static let killAnyInstant = FaultPoint(
         "os.kill.anyInstant", .os, "the process is killed at any instant (SIGKILL) and relaunched from disk")
 
-    /// Every fault point, sorted by name.
+    /// Seeded bug: `willResignActive`'s quick save is skipped (invariant 5 must catch it).
+    public static let bugQuickSaveSkipped = FaultPoint(
+        "bug.quickSaveSkipped", .bug, "test-only: the quick save of a resign callback is skipped")
+    /// Seeded bug: one frame is drawn right after `forbidGL` (invariant 1 must catch it).
+    public static let bugDrawAfterForbidGL = FaultPoint(
+        "bug.drawAfterForbidGL", .bug, "test-only: one frame is drawn right after forbidGL")
+
+    /// The seeded bugs, sorted by name: never enabled unless named.
+    public static let seededBugs: [FaultPoint] = [bugQuickSaveSkipped, bugDrawAfterForbidGL].sorted()
+
+    /// Every fault point of the environment (no seeded bug), sorted by name.
     public static let all: [FaultPoint] = [
         writeNoSpace, writeIOError, fsyncFails, killBeforeRename, killBetweenRenames, killBeforeFolderSync,
         killAnyInstant,

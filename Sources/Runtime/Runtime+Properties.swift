@@ -1,6 +1,7 @@
 // Runtime+Properties: the runtime's public (and internal) properties, each read from the one part that owns it: the
 // machine (LifecycleMachine.swift) or a part of RuntimeParts.swift. None is stored here.
 
+import Faults
 import Lifecycle
 
 extension Runtime {
@@ -34,6 +35,13 @@ extension Runtime {
     public internal(set) var framesPresented: Int64 {
         get { clock.framesPresented }
         set { clock.framesPresented = newValue }
+    }
+
+    /// The seeded simulation's fault injector (`interlude simulate`): its seeded bugs act in the runtime's own work.
+    /// Nil (the default) everywhere else, at the cost of one comparison where a bug could act.
+    public var faults: FaultInjector? {
+        get { hooks.faults }
+        set { hooks.faults = newValue }
     }
 
     /// The leaderboard client: requests in flight, the score outbox.

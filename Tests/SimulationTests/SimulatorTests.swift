@@ -76,6 +76,26 @@ struct SimulatorTests {
         #expect(found.first?.detail.contains("the newest save the runtime reported was #") == true)
     }
 
+    /// The seeded bugs of issue 30's acceptance that this part can find, each behind its test-only switch: the
+    /// simulation finds each within 50 seeds, as the invariant that names it.
+    @Test(
+        "a seeded bug is found",
+        arguments: [
+            (FaultPoint.bugQuickSaveSkipped, "invariant 5 (snapshotBeforeLeaving)"),
+            (FaultPoint.bugDrawAfterForbidGL, "invariant 1 (noGLWhileBackgrounded)"),
+        ])
+    func seededBugIsFound(bug: FaultPoint, invariant: String) throws {
+        var found: (seed: UInt64, failure: SimulationFailure)? = nil
+        for seed in UInt64(1)...50 where found == nil {
+            let result = try simulate(.ios26, seed: seed, faults: [bug])
+            if let failure = result.failures.first(where: { $0.invariant == invariant }) { found = (seed, failure) }
+            #expect(result.failures.allSatisfy { $0.invariant == invariant || $0.invariant.hasPrefix("invariant") })
+        }
+        #expect(found != nil, "\(bug.name) not found within 50 seeds")
+        // Without the bug, the same seed is clean.
+        if let found { #expect(try simulate(.ios26, seed: found.seed, faults: []).ok) }
+    }
+
     @Test("the fault injector: off points never fire; an armed one fires once; after a kill everything fails")
     func injector() throws {
         let injector = FaultInjector(seed: 1, enabled: [], perMille: 1000)

@@ -7,7 +7,7 @@ public enum ModuleGraph {
     /// (target, its target dependencies), in dependency order: the root package's, then Apps/'s.
     public static let targets: [(name: String, dependencies: [String])] = [
         ("Lifecycle", []),
-        ("Runtime", ["Lifecycle"]),
+        ("Runtime", ["Lifecycle", "Faults"]),
         ("Replay", ["Lifecycle", "Runtime"]),
         ("InterludeTesting", ["Lifecycle", "Runtime", "Replay"]),
         ("Exploration", ["Lifecycle", "Runtime", "Replay"]),

@@ -100,6 +100,10 @@ struct SimulateCommand: ParsableCommand {
             for point in FaultPoint.all {
                 print("\(point.name.padding(toLength: 30, withPad: " ", startingAt: 0)) \(point.summary)")
             }
+            print("seeded bugs (test-only switches, never in `all`; name them to enable):")
+            for point in FaultPoint.seededBugs {
+                print("\(point.name.padding(toLength: 30, withPad: " ", startingAt: 0)) \(point.summary)")
+            }
             return
         }
         let levels: [Level]
