@@ -84,6 +84,28 @@ extension FaultPoint {
     ].sorted()
 }
 
+/// SplitMix64: the seeded draws of a simulation (the schedule's and the fault points'), the same on every machine.
+public struct SplitMix64: Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<bound (at least 1).
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
+
+    /// One of `elements` (not empty).
+    public mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
+}
+
 /// The process died at a fault point (a simulation's kill): what every disturbed operation throws from then on.
 public struct SimulatedKill: Error, Equatable, CustomStringConvertible {
     public let point: FaultPoint
@@ -106,13 +128,13 @@ public final class FaultInjector: @unchecked Sendable {
     public private(set) var killedBy: FaultPoint?
     /// Points armed to fire the next time they are reached, whatever the draw (a script's fault line).
     private var armed: Set<FaultPoint> = []
-    private var state: UInt64
+    private var random: SplitMix64
 
     /// An injector whose draws follow `seed` alone.
     public init(seed: UInt64, enabled: Set<FaultPoint>, perMille: Int = 50) {
         self.enabled = enabled
         self.perMille = max(0, min(1000, perMille))
-        state = seed ^ 0x9E37_79B9_7F4A_7C15
+        random = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
     }
 
     /// Fires `point` the next time it is reached.
@@ -126,7 +148,7 @@ public final class FaultInjector: @unchecked Sendable {
         if armed.remove(point) != nil {
             fire = true
         } else if enabled.contains(point) {
-            fire = Int(next() % 1000) < perMille
+            fire = random.below(1000) < perMille
         } else {
             fire = false
         }
@@ -153,13 +175,4 @@ public final class FaultInjector: @unchecked Sendable {
 
     /// A new process starts: nothing is dead any more; the draws go on from where they were.
     public func relaunch() { killedBy = nil }
-
-    /// SplitMix64: the next draw.
-    private func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

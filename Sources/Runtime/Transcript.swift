@@ -122,6 +122,10 @@ public struct Transcript: Sendable {
 
     public init(limit: Int? = nil) { self.limit = limit }
 
+    /// `text` as a JSON string, escaped as every transcript line is: for tools that write lines of their own kind
+    /// beside a transcript's (`interlude simulate`'s `simulation` lines).
+    public static func jsonString(_ text: String) -> String { JSONValue.quote(text) }
+
     /// The kept lines as JSON, oldest first.
     public var lines: [String] { entries.map(\.json) }
 

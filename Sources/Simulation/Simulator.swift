@@ -6,7 +6,7 @@
 // any kill, the newest save the runtime reported (every save through the synchronous store is durable when it
 // returns) is what the relaunch restores, or a later one. The same seed, profile, hours and faults give a byte-identical
 // transcript: the simulation reads no clock and no unseeded random source, and the disk's folder is written `DISK`.
-// Owns: Simulator, SimulationOptions, SimulationResult, SimulationFailure, the schedule's draws (SimulationRandom).
+// Owns: Simulator, SimulationOptions, SimulationResult, SimulationFailure, the schedule (its draws are Faults' SplitMix64).
 // Imports Lifecycle, Runtime, Faults, Storage; never GL, a game or the command line (`interlude simulate` writes the
 // files). Start reading at `Simulator.run()`.
 
@@ -76,21 +76,6 @@ public struct SimulationResult: Sendable {
     public var ok: Bool { failures.isEmpty }
 }
 
-/// SplitMix64 draws for the schedule.
-struct SimulationRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
-    mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
-}
-
 /// One seed's run of `Game` under `options`.
 public struct Simulator<Game: LifecycleGame> {
     public let options: SimulationOptions
@@ -127,7 +112,7 @@ public struct Simulator<Game: LifecycleGame> {
         try? FileManager.default.removeItem(atPath: options.folder)
         let injector = FaultInjector(
             seed: options.seed, enabled: options.faults.subtracting([.killAnyInstant]), perMille: options.perMille)
-        var random = SimulationRandom(seed: options.seed)
+        var random = SplitMix64(seed: options.seed)
         var output = ""
         var failures: [SimulationFailure] = []
         var seen: Set<String> = []
@@ -150,7 +135,7 @@ public struct Simulator<Game: LifecycleGame> {
             failures.append(failure)
         }
         func line(_ name: String, _ detail: String) -> String {
-            "{\"t\":\(time / 1_000_000),\"type\":\"simulation\",\"name\":\"\(name)\",\"detail\":\(Self.quoted(detail))}\n"
+            "{\"t\":\(time / 1_000_000),\"type\":\"simulation\",\"name\":\"\(name)\",\"detail\":\(Transcript.jsonString(detail))}\n"
         }
 
         var runtime = try makeRuntime()
@@ -166,14 +151,14 @@ public struct Simulator<Game: LifecycleGame> {
             let faulted = firedNow > firedBefore
             firedBefore = firedNow
             let killed = injector.killedBy != nil
-            let lines = runtime.transcript.lines
-            for text in lines[linesTaken...] {
-                output += text + "\n"
-                if text.contains("\"name\":\"saveSnapshot\""), let generation = Self.savedGeneration(text) {
+            let entries = runtime.transcript.entries
+            for line in entries[linesTaken...] {
+                output += line.json + "\n"
+                if case .work(.saveSnapshot, let detail?) = line.entry, let generation = Self.savedGeneration(detail) {
                     lastDurable = generation
                 }
             }
-            linesTaken = lines.count
+            linesTaken = entries.count
             for violation in runtime.violations[violationsTaken...] {
                 if killed || (faulted && violation.invariant == 5) {
                     tolerated += 1
@@ -249,26 +234,9 @@ public struct Simulator<Game: LifecycleGame> {
             faultsFired: injector.fired, faultsReached: injector.reached, cells: cells)
     }
 
-    /// The generation of a `saveSnapshot` work line that succeeded (`"detail":"full #12"`), else nil.
-    static func savedGeneration(_ line: String) -> Int64? {
-        guard let range = line.range(of: "\"detail\":\""), !line.contains(" failed") else { return nil }
-        let detail = line[range.upperBound...].prefix { $0 != "\"" }
+    /// The generation of a `saveSnapshot` that succeeded, from its work detail (`full #12`; `full failed`: nil).
+    static func savedGeneration(_ detail: String) -> Int64? {
         guard let hash = detail.firstIndex(of: "#") else { return nil }
         return Int64(detail[detail.index(after: hash)...])
-    }
-
-    /// `text` as a JSON string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

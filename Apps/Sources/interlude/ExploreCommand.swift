@@ -108,13 +108,7 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let levels: [Level]
-        do {
-            levels = try LevelFiles.load(from: try AssetDirectory.locate(assets))
-        } catch {
-            sayError("error: \(error)")
-            throw Exit.invalid
-        }
+        let levels = try loadLevelsOrExit(assets: assets)
         do { try HostPaths.prepareFolder(out) } catch { throw ValidationError("--out: \(error)") }
         if !interleave.isEmpty { return try runInterleave(levels: levels) }
         try runExplore(levels: levels)
@@ -206,5 +200,16 @@ struct ExploreCommand: ParsableCommand {
 
     private func write(_ text: String, to path: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// The game's levels from the Assets folder (`assets`, or found as `AssetDirectory.locate` finds it); a missing
+/// folder or a bad level file is said on one line and exits 2 (CONTRACT §9). `explore` and `simulate` start so.
+func loadLevelsOrExit(assets: String?) throws -> [Level] {
+    do {
+        return try LevelFiles.load(from: try AssetDirectory.locate(assets))
+    } catch {
+        sayError("error: \(error)")
+        throw Exit.invalid
     }
 }

@@ -106,13 +106,7 @@ struct SimulateCommand: ParsableCommand {
             }
             return
         }
-        let levels: [Level]
-        do {
-            levels = try LevelFiles.load(from: try AssetDirectory.locate(assets))
-        } catch {
-            sayError("error: \(error)")
-            throw Exit.invalid
-        }
+        let levels = try loadLevelsOrExit(assets: assets)
         do { try HostPaths.prepareFolder(out) } catch { throw ValidationError("--out: \(error)") }
         let points = try faultPoints()
         let profiles = profile == "all" ? Profile.all : [Profile.named(profile)!]
