@@ -140,9 +140,11 @@ public final class FaultInjector: @unchecked Sendable {
     /// Fires `point` the next time it is reached.
     public func arm(_ point: FaultPoint) { armed.insert(point) }
 
-    /// Whether `point` fires now (and counts it). After a kill, every point fires (the process is gone).
+    /// Whether `point` fires now (and counts it). After a kill, every point of the environment fires (the process is
+    /// gone); a seeded bug never fires unless it is enabled or armed.
     public func fires(_ point: FaultPoint) -> Bool {
-        if killedBy != nil { return true }
+        // A dead process fails at every point of the environment; a seeded bug stays off unless named.
+        if killedBy != nil { return point.kind != .bug }
         reached[point, default: 0] += 1
         let fire: Bool
         if armed.remove(point) != nil {

@@ -106,6 +106,7 @@ struct SimulatorTests {
         let killer = FaultInjector(seed: 1, enabled: [.killBeforeRename], perMille: 1000)
         #expect(throws: SimulatedKill(.killBeforeRename)) { try killer.kill(at: .killBeforeRename) }
         #expect(killer.fires(.writeNoSpace), "a dead process fails everything")
+        #expect(!killer.fires(.bugDrawAfterForbidGL), "but a seeded bug stays off unless named")
         killer.relaunch()
         #expect(!killer.fires(.writeNoSpace))
     }
