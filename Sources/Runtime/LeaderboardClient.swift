@@ -162,6 +162,13 @@ public struct LeaderboardClient {
     /// True when the outbox may be sent again now: nothing being submitted, no failure just before.
     public func mayResend(now: Nanoseconds) -> Bool { !isSubmitting && now >= retryAt }
 
+    /// Sends the outbox's next score (the lowest key) when the outbox may be sent again now; returns whether it did.
+    public mutating func resendOutbox(now: Nanoseconds) -> Bool {
+        guard mayResend(now: now), let key = outbox.keys.min(), let submission = submission(key) else { return false }
+        send(submission, now: now)
+        return true
+    }
+
     /// Applies a script's `leaderboard` line: the delay is virtual latency; faults go to the service.
     public mutating func configure(_ setting: LeaderboardSetting) {
         if case .delay(let delay) = setting { self.delay = delay }

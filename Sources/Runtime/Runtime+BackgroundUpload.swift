@@ -10,13 +10,12 @@ extension Runtime {
     /// outbox's first score, once per stay in the background, on a profile with background tasks.
     func beginBackgroundUpload() {
         guard appState == .background, !online.upload.isOpen, !online.upload.triedThisStay,
-            let budget = profile.backgroundTaskBudget, leaderboard.mayResend(now: now),
-            let key = leaderboard.outbox.keys.min(), let submission = leaderboard.submission(key)
+            let budget = profile.backgroundTaskBudget, !leaderboard.outbox.isEmpty, leaderboard.mayResend(now: now)
         else { return }
         online.upload = BackgroundUpload(
             isOpen: true, expiresAt: saturatingSum(now, budget), sent: 0, triedThisStay: true)
         doWork(.beginBackgroundTask, for: nil, note: "outbox upload: \(leaderboard.outbox.count) score(s)")
-        leaderboard.send(submission, now: now)
+        _ = leaderboard.resendOutbox(now: now)
     }
 
     /// After a step's answers: the next score, or the end of the task once the outbox is empty or a score failed.
@@ -31,12 +30,7 @@ extension Runtime {
             }
         }
         guard leaderboard.inFlight.isEmpty else { return }
-        if !failed, leaderboard.mayResend(now: now), let key = leaderboard.outbox.keys.min(),
-            let submission = leaderboard.submission(key)
-        {
-            leaderboard.send(submission, now: now)
-            return
-        }
+        if !failed, leaderboard.resendOutbox(now: now) { return }
         let sent = online.upload.sent
         online.upload.isOpen = false
         let note =

@@ -95,10 +95,8 @@ extension Runtime {
 
     /// While active, scores in the outbox are sent again, one at a time.
     private func sendOutbox() {
-        guard appState == .active, !leaderboard.outbox.isEmpty, leaderboard.mayResend(now: now),
-            let key = leaderboard.outbox.keys.min(), let submission = leaderboard.submission(key)
-        else { return }
-        leaderboard.send(submission, now: now)
+        guard appState == .active else { return }
+        _ = leaderboard.resendOutbox(now: now)
     }
 
     /// Back on a leaderboard screen whose fetch was cancelled (nothing shown yet): fetch again.
