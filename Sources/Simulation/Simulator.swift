@@ -71,7 +71,9 @@ public struct SimulationResult: Sendable {
     /// How many times each fault point fired / was reached.
     public let faultsFired: [FaultPoint: Int]
     public let faultsReached: [FaultPoint: Int]
-    /// How often each (state, event) cell was reached: `background+task suspendedByOS`.
+    /// How often each (state, event, fault) cell was reached: `background+task suspendedByOS` when no fault point
+    /// fired during that event's move, `active homePressed storage.fsync.fails` for each point that did (a kill
+    /// from the schedule is the move `kill`: `inactive kill os.kill.anyInstant`).
     public let cells: [String: Int]
     public var ok: Bool { failures.isEmpty }
 }
@@ -191,6 +193,13 @@ public struct Simulator<Game: LifecycleGame> {
             output += line("relaunch", "restored #\(restored)")
         }
 
+        /// Counts the cell `site`, once per fault point that fired since `before` (or once without a fault).
+        func count(_ site: String, since before: [FaultPoint: Int]) {
+            let firedNow = injector.fired.filter { $0.value > before[$0.key] ?? 0 }.keys.sorted()
+            if firedNow.isEmpty { cells[site, default: 0] += 1 }
+            for point in firedNow { cells["\(site) \(point.name)", default: 0] += 1 }
+        }
+
         runtime.inject(.launched, at: 0)
         take(site: "launched")
         let events = Event.allCases
@@ -200,11 +209,12 @@ public struct Simulator<Game: LifecycleGame> {
             let status = runtime.status
             let roll = random.below(100)
             let site: String
+            let firedBeforeMove = injector.fired
             if roll < 50 {
                 let event = random.pick(events)
                 site = "\(status) \(event.rawValue)"
-                cells[site, default: 0] += 1
                 runtime.inject(event, at: time)
+                count(site, since: firedBeforeMove)
             } else if roll < 85, !actions.isEmpty {
                 let action = random.pick(actions)
                 site = "\(status) \(action)"
@@ -213,6 +223,7 @@ public struct Simulator<Game: LifecycleGame> {
                 site = "\(status) kill"
                 injector.killNow()
                 runtime.advance(to: time)
+                count(site, since: firedBeforeMove)
                 take(site: site)
                 moves += 1
                 try relaunch(after: "\(FaultPoint.killAnyInstant.name) in \(status)")
