@@ -34,7 +34,7 @@ let package = Package(
         // The engine.
         .target(name: "Lifecycle"),
         .target(name: "Runtime", dependencies: ["Lifecycle", "Faults"]),
-        .target(name: "Replay", dependencies: ["Lifecycle", "Runtime"]),
+        .target(name: "Replay", dependencies: ["Lifecycle", "Runtime", "Faults"]),
         .target(name: "InterludeTesting", dependencies: ["Lifecycle", "Runtime", "Replay"]),
         .target(name: "Exploration", dependencies: ["Lifecycle", "Runtime", "Replay"]),
         .target(name: "GLHost", dependencies: ["CGL", "Runtime"]),
@@ -45,7 +45,7 @@ let package = Package(
         // Files that survive a crash: durable writes, the snapshot store on disk, the crash guard's handler, PNG.
         .target(name: "Storage", dependencies: ["Runtime", "CPNG", "Faults"]),
         .target(name: "Faults"),
-        .target(name: "Simulation", dependencies: ["Lifecycle", "Runtime", "Faults", "Storage"]),
+        .target(name: "Simulation", dependencies: ["Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
 
         // The shooter.
         .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime", "Replay"]),

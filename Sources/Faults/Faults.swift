@@ -5,7 +5,12 @@
 // injector per seed: it decides, from the seed alone, which enabled point fires when it is reached, counts what fired
 // (the coverage report), and, once a point has killed the process, fails every later point too (a dead process
 // writes nothing). `interlude simulate --list` prints `FaultPoint.all`.
-// Owns: FaultPoint and its catalog, FaultInjector, SimulatedKill. Imports nothing.
+// A power loss (`os.powerLoss`) loses what was written and never fsynced: the injector keeps the paths written without
+// their fsync (`wrote`, `synced`, `renamed`) and empties them when the power goes (`losePower`), as a journalled file
+// system may leave a renamed file whose data never reached the disk.
+// Owns: FaultPoint and its catalog, FaultInjector, SimulatedKill. Imports only Glibc (to empty a lost file).
+
+import Glibc
 
 /// What a fault point disturbs.
 public enum FaultKind: String, Sendable, CaseIterable, Comparable {
@@ -67,6 +72,30 @@ extension FaultPoint {
     public static let killAnyInstant = FaultPoint(
         "os.kill.anyInstant", .os, "the process is killed at any instant (SIGKILL) and relaunched from disk")
 
+    /// The device loses power at a moment of the schedule: the process dies, and data written but never fsynced is lost.
+    public static let powerLoss = FaultPoint(
+        "os.powerLoss", .os,
+        "the device loses power at any instant: the process dies and what was written without fsync is lost")
+
+    /// The leaderboard's request is lost on the way: the server never sees it; the client's request fails.
+    public static let leaderboardDrop = FaultPoint(
+        "network.leaderboard.drop", .network, "a leaderboard request is lost: the server never sees it, it fails")
+    /// The leaderboard answers after the client's deadline: the server acted on the request, the client counts it
+    /// failed (and sends a score again later).
+    public static let leaderboardSlow = FaultPoint(
+        "network.leaderboard.slow", .network,
+        "the leaderboard answers after the client's deadline: the server stored it, the client counts it failed")
+    /// The leaderboard's answer is garbage (it does not decode): the client counts the request failed.
+    public static let leaderboardGarbage = FaultPoint(
+        "network.leaderboard.garbage", .network,
+        "the leaderboard answers garbage: the server stored it, the answer does not decode, the request fails")
+    /// The request reaches the server twice (a proxy's retry): an idempotent server stores a score once.
+    public static let leaderboardDuplicate = FaultPoint(
+        "network.leaderboard.duplicate", .network, "a leaderboard request reaches the server twice")
+    /// Two answers due at the same moment arrive in the other order.
+    public static let leaderboardReorder = FaultPoint(
+        "network.leaderboard.reorder", .network, "two leaderboard answers due together arrive in the other order")
+
     /// Seeded bug: `willResignActive`'s quick save is skipped (invariant 5 must catch it).
     public static let bugQuickSaveSkipped = FaultPoint(
         "bug.quickSaveSkipped", .bug, "test-only: the quick save of a resign callback is skipped")
@@ -74,13 +103,32 @@ extension FaultPoint {
     public static let bugDrawAfterForbidGL = FaultPoint(
         "bug.drawAfterForbidGL", .bug, "test-only: one frame is drawn right after forbidGL")
 
+    /// Seeded bug: a snapshot's temporary file is renamed into place without its fsync (a power loss then empties
+    /// the save the runtime reported durable: invariant 9 must catch it).
+    public static let bugFsyncSkipped = FaultPoint(
+        "bug.fsyncSkipped", .bug, "test-only: a snapshot's temporary file is renamed into place without its fsync")
+    /// Seeded bug: the leaderboard server stores a submission it has seen (its idempotency check skipped), so a
+    /// duplicated request counts a score twice (invariant 11 must catch it).
+    public static let bugScoreCountedTwice = FaultPoint(
+        "bug.scoreCountedTwice", .bug,
+        "test-only: the leaderboard server stores a repeated submission again (its idempotency check skipped)")
+    /// Seeded bug: a resumed timer is scheduled with its full period instead of what was left (invariant 10).
+    public static let bugTimerFullTime = FaultPoint(
+        "bug.timerFullTime", .bug, "test-only: a resumed timer is scheduled with its full period, not what was left")
+
     /// The seeded bugs, sorted by name: never enabled unless named.
-    public static let seededBugs: [FaultPoint] = [bugQuickSaveSkipped, bugDrawAfterForbidGL].sorted()
+    public static let seededBugs: [FaultPoint] = [
+        bugQuickSaveSkipped, bugDrawAfterForbidGL, bugFsyncSkipped, bugScoreCountedTwice, bugTimerFullTime,
+    ].sorted()
+
+    /// The points where the process dies at once when the schedule (or a script's fault line) says so.
+    public static let instantKills: [FaultPoint] = [killAnyInstant, powerLoss]
 
     /// Every fault point of the environment (no seeded bug), sorted by name.
     public static let all: [FaultPoint] = [
         writeNoSpace, writeIOError, fsyncFails, killBeforeRename, killBetweenRenames, killBeforeFolderSync,
-        killAnyInstant,
+        killAnyInstant, powerLoss, leaderboardDrop, leaderboardSlow, leaderboardGarbage, leaderboardDuplicate,
+        leaderboardReorder,
     ].sorted()
 }
 
@@ -118,7 +166,7 @@ public struct SimulatedKill: Error, Equatable, CustomStringConvertible {
 public final class FaultInjector: @unchecked Sendable {
     /// The points that may fire.
     public let enabled: Set<FaultPoint>
-    /// How often an enabled point fires when reached, per thousand.
+    /// How often an enabled point of the environment fires when reached, per thousand (a seeded bug: always).
     public let perMille: Int
     /// How many times each point fired.
     public private(set) var fired: [FaultPoint: Int] = [:]
@@ -140,8 +188,9 @@ public final class FaultInjector: @unchecked Sendable {
     /// Fires `point` the next time it is reached.
     public func arm(_ point: FaultPoint) { armed.insert(point) }
 
-    /// Whether `point` fires now (and counts it). After a kill, every point of the environment fires (the process is
-    /// gone); a seeded bug never fires unless it is enabled or armed.
+    /// Whether `point` fires now (and counts it): an enabled point of the environment `perMille` times in a thousand,
+    /// an enabled seeded bug every time. After a kill, every point of the environment fires (the process is gone); a
+    /// seeded bug never fires unless it is enabled or armed.
     public func fires(_ point: FaultPoint) -> Bool {
         // A dead process fails at every point of the environment; a seeded bug stays off unless named.
         if killedBy != nil { return point.kind != .bug }
@@ -150,7 +199,8 @@ public final class FaultInjector: @unchecked Sendable {
         if armed.remove(point) != nil {
             fire = true
         } else if enabled.contains(point) {
-            fire = random.below(1000) < perMille
+            // A seeded bug is code that is wrong every time it runs; the environment misbehaves now and then.
+            fire = point.kind == .bug || random.below(1000) < perMille
         } else {
             fire = false
         }
@@ -177,4 +227,34 @@ public final class FaultInjector: @unchecked Sendable {
 
     /// A new process starts: nothing is dead any more; the draws go on from where they were.
     public func relaunch() { killedBy = nil }
+
+    /// Paths written and not yet fsynced, which a power loss empties.
+    public private(set) var unsynced: Set<String> = []
+
+    /// `path` was written; its data is not durable until `synced`.
+    public func wrote(_ path: String) { unsynced.insert(path) }
+
+    /// `path`'s data reached the disk.
+    public func synced(_ path: String) { unsynced.remove(path) }
+
+    /// `from` was linked or copied as `to`: `to` is as durable as `from`.
+    public func copied(_ from: String, _ to: String) {
+        if unsynced.contains(from) { unsynced.insert(to) } else { unsynced.remove(to) }
+    }
+
+    /// `from` was renamed to `to`: `to` holds `from`'s data, durable or not.
+    public func renamed(_ from: String, _ to: String) {
+        if unsynced.remove(from) != nil { unsynced.insert(to) } else { unsynced.remove(to) }
+    }
+
+    /// The power goes: the process dies (`os.powerLoss`) and every file written without its fsync is emptied, as a
+    /// journalled file system may leave it. Returns the paths emptied, sorted.
+    @discardableResult
+    public func losePower() -> [String] {
+        killNow(.powerLoss)
+        let lost = unsynced.sorted()
+        for path in lost { _ = truncate(path, 0) }
+        unsynced.removeAll()
+        return lost
+    }
 }

@@ -1,5 +1,6 @@
 // Script: an interruption script (CONTRACT §7) as data. ScriptParser reads it, ScriptWriter writes it.
 
+import Faults
 import Lifecycle
 import Runtime
 
@@ -26,6 +27,11 @@ public struct Script<Action: ScriptAction>: Hashable, Sendable {
         self.seed = seed
         self.lines = lines
         self.profileNames = profileNames
+    }
+
+    /// True when a line of the script is a fault line (`at <t> fault ...`): its replay needs a fault injector.
+    public var hasFaultLines: Bool {
+        lines.contains { if case .fault = $0.command { return true } else { return false } }
     }
 
     /// True for a matrix script: one that names its profiles (`profiles ...`), replayed once under each.
@@ -110,11 +116,17 @@ public enum Command<Action: ScriptAction>: Hashable, Sendable {
     /// `peer join|leave|WORD NAME`, `match down|up`: what the scripted peers and the match server do now (WORD: the
     /// game's, `ScriptAction.peerWords`).
     case match(MatchSetting)
+    /// `at <t> fault <point>` (issue 30): at `time`, the fault point `point` fires: an instant kill
+    /// (`os.kill.anyInstant`, `os.powerLoss`) kills the process and relaunches it from the disk at once; any other
+    /// point fires the next time the runtime reaches it (`FaultInjector.arm`).
+    case fault(time: Nanoseconds, FaultPoint)
+    /// `at <t> wait` (issue 30): nothing happens; virtual time runs to `time` (what a simulation's wait becomes).
+    case wait(time: Nanoseconds)
 
     /// The time of a timed line, nil for the others.
     public var time: Nanoseconds? {
         switch self {
-        case .event(let time, _), .action(let time, _): return time
+        case .event(let time, _), .action(let time, _), .fault(let time, _), .wait(let time): return time
         case .expect, .capture, .leaderboard, .match: return nil
         }
     }

@@ -41,6 +41,8 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
         /// `peer` is followed by something other than `join`, `leave` or one of the game's `peerWords`, or `match` by
         /// other than `down` or `up`.
         case unknownMatchSetting
+        /// `at <t> fault` names no fault point we know (`interlude simulate --list`).
+        case unknownFault
         /// A time or duration is not a number followed by a unit.
         case badTime
         /// A time or duration has no unit, or one other than `ms` and `s`.

@@ -1,6 +1,7 @@
 // ScriptParser+Timed: `at <t> <event>` and `at <t> <game action>` (the action's words read by the game's grammar,
 // `ScriptAction`), and reading times and durations.
 
+import Faults
 import Lifecycle
 import Runtime
 
@@ -11,11 +12,30 @@ extension ScriptReader {
         let time = try resolve(timeToken, in: cursor)
         let name = try cursor.require("an event or a game action", after: "the time")
         lastTime = time
+        if name.text == ScriptSyntax.faultKeyword { return .fault(time: time, try readFault(after: name, &cursor)) }
+        if name.text == ScriptSyntax.waitKeyword {
+            try cursor.finish(after: "wait")
+            return .wait(time: time)
+        }
         if let event = Event(rawValue: name.text) {
             try cursor.finish(after: "the event '\(name.text)'")
             return .event(time: time, event)
         }
         return .action(time: time, try readAction(name, &cursor))
+    }
+
+    /// The fault point after `at <t> fault`: a name of `FaultPoint.all` or a seeded bug; then the line must end.
+    private func readFault(after keyword: Token, _ cursor: inout LineCursor) throws(ScriptError) -> FaultPoint {
+        let word = try cursor.require("a fault point like storage.fsync.fails (interlude simulate --list)", after: "fault")
+        let names = (FaultPoint.all + FaultPoint.seededBugs).map(\.name)
+        guard let point = FaultPoint.named(word.text) else {
+            throw cursor.error(
+                .unknownFault, at: word,
+                "unknown fault point '\(word.shown)'\(Suggestion.phrase(for: word.text, among: names)); "
+                    + "`interlude simulate --list` lists them")
+        }
+        try cursor.finish(after: "the fault point '\(point.name)'")
+        return point
     }
 
     /// The absolute time `token` stands for, checked not to go backwards nor past `ScriptParser.latestTime`.

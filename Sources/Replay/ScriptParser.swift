@@ -82,6 +82,10 @@ public enum ScriptParser {
 /// The words and limits of the engine's own lines, shared by the reader and the writer.
 enum ScriptSyntax {
     static let versionKeyword = "interlude-script"
+    /// After `at <t>`, the word of a fault line (`at 5s fault os.kill.anyInstant`): the engine's, never a game's action.
+    static let faultKeyword = "fault"
+    /// After `at <t>`, the word of a wait line (`at 40s wait`): the engine's, never a game's action.
+    static let waitKeyword = "wait"
     static let version = "1"
     static let keywords = [
         "at", "expect", "capture", "leaderboard", "peer", "match", "profile", "profiles", "seed",

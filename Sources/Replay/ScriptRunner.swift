@@ -2,6 +2,7 @@
 // and the invariants, and ends the transcript with the verdict (CONTRACT §7, §8). The checks themselves live in
 // ScriptRunner+Expectations.swift; what a replay returns in ReplayResult.swift.
 
+import Faults
 import Lifecycle
 import Runtime
 
@@ -10,9 +11,12 @@ public enum ScriptRunner {
     /// Replays `script` (which must name a known profile) on the game `makeGame` makes from the script's seed.
     /// `display` nil renders nothing; frames are then hashed from the scene. `snapshots` is the "disk". `profile`
     /// replaces the script's (a modified table under test, e.g. a bug seeded on purpose for the explorer to find).
+    /// `faults` is the injector a script's fault lines arm and kill through (issue 30); the store's fault points fire
+    /// only when `snapshots` shares it (a `FileSnapshotStore(folder:faults:)`). A script with fault lines and no
+    /// injector gets one of its own, whose draws fire nothing: only its lines do.
     public static func run<Game: LifecycleGame>(
         _ script: Script<Game.Action>, profile: Profile? = nil, display: (any Display<Game.Scene>)? = nil,
-        snapshots: any SnapshotStore = InMemorySnapshotStore(), presentEvery: Int64 = 1,
+        snapshots: any SnapshotStore = InMemorySnapshotStore(), presentEvery: Int64 = 1, faults: FaultInjector? = nil,
         game makeGame: (UInt64) -> Game, configure: (Runtime<Game>) -> Void = { _ in }
     ) -> ReplayResult where Game.Action: ScriptAction {
         guard let profile = profile ?? script.profile else {
@@ -21,7 +25,16 @@ public enum ScriptRunner {
         let runtime = Runtime(
             profile: profile, seed: script.seed, game: makeGame(script.seed), display: display, snapshots: snapshots)
         runtime.presentEvery = presentEvery
+        let injector = faults ?? (script.hasFaultLines ? FaultInjector(seed: script.seed, enabled: []) : nil)
+        runtime.faults = injector
         configure(runtime)
+        /// A process killed at a fault point is relaunched from the disk at once, as the OS or the user would.
+        func relaunchIfKilled() {
+            guard let injector, injector.killedBy != nil else { return }
+            runtime.kill()
+            injector.relaunch()
+            runtime.inject(.launched, at: runtime.now)
+        }
         var failures: [ExpectationFailure] = []
         // The line each violation broke during, by index in `runtime.violations` (nil: before the first line).
         var violationLines: [SourceLocation?] = Array(repeating: nil, count: runtime.violations.count)
@@ -31,8 +44,17 @@ public enum ScriptRunner {
             switch line.command {
             case .event(let time, let event):
                 runtime.inject(event, at: time)
+                relaunchIfKilled()
             case .action(let time, let action):
                 runtime.inject(action, at: time)
+                relaunchIfKilled()
+            case .wait(let time):
+                runtime.advance(to: time)
+                relaunchIfKilled()
+            case .fault(let time, let point):
+                runtime.advance(to: time)
+                if let injector { fire(point, on: injector) }
+                relaunchIfKilled()
             case .expect(let expectation):
                 expectations += 1
                 let mismatch = check(expectation, on: runtime)
@@ -55,5 +77,15 @@ public enum ScriptRunner {
             scriptName: script.name, record: runtime.transcript, expectationFailures: failures,
             violations: violations, frames: frames, finalState: runtime.status.state,
             simulationHash: runtime.simulationHash, expectations: expectations)
+    }
+
+    /// A fault line's point: an instant kill (`os.kill.anyInstant`; `os.powerLoss` also empties what was not fsynced)
+    /// kills the process now; any other point fires the next time the runtime reaches it.
+    static func fire(_ point: FaultPoint, on injector: FaultInjector) {
+        switch point {
+        case .powerLoss: injector.losePower()
+        case .killAnyInstant: injector.killNow(point)
+        default: injector.arm(point)
+        }
     }
 }

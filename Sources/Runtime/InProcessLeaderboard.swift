@@ -1,13 +1,19 @@
 // InProcessLeaderboard: the in-process null implementation of `LeaderboardTransport`: no sockets, answers at
 // once from an in-memory table. Runtime tests and GL-free runs use it; the real one is
-// `HTTPLeaderboard` in Services.
+// `HTTPLeaderboard` in Services. Under a simulation (`faults`), the network between the game and this service
+// misbehaves at the `network.leaderboard.*` fault points, and its table can be audited (CONTRACT §6.11).
 
+import Faults
 import Lifecycle
 
 /// An in-memory leaderboard service that can be "down".
 public final class InProcessLeaderboard: LeaderboardTransport {
     public var isDown = false  // requests fail
     public private(set) var stored: [Int64: Int64] = [:]  // idempotency key → score, the server's table
+    /// How many rows each key has in the server's table: 1, unless a seeded bug stored a repeated submission again.
+    public private(set) var rows: [Int64: Int] = [:]
+    /// The simulation's fault injector: the network's faults and the seeded bug `bug.scoreCountedTwice`.
+    public var faults: FaultInjector?
     public private(set) var cancelled = 0  // requests cancelled before their answer was taken
     private var started: [Int64: LeaderboardRequestKind] = [:]
 
@@ -33,9 +39,34 @@ public final class InProcessLeaderboard: LeaderboardTransport {
             }
             return .top(top.isEmpty ? ["no scores yet"] : top)
         case .submit(let score, let key, _):
-            stored[key] = score
+            guard let faults else {
+                store(score, key: key)
+                return .submitted(key: key)
+            }
+            if faults.fires(.leaderboardDrop) { return .failed(kind) }
+            store(score, key: key)
+            if faults.fires(.leaderboardDuplicate) { store(score, key: key) }
+            if faults.fires(.leaderboardSlow) || faults.fires(.leaderboardGarbage) { return .failed(kind) }
             return .submitted(key: key)
         }
+    }
+
+    /// The server stores a submission: once per key (its idempotency), unless the seeded bug skips the check.
+    private func store(_ score: Int64, key: Int64) {
+        if stored[key] != nil, !(faults?.fires(.bugScoreCountedTwice) ?? false) { return }
+        stored[key] = score
+        rows[key, default: 0] += 1
+    }
+
+    /// A key with two rows (a score counted twice), or an acknowledged key with none (a score lost).
+    public func audit(acknowledged: Set<Int64>) -> String? {
+        if let twice = rows.filter({ $0.value > 1 }).keys.min() {
+            return "the leaderboard stored the score of key \(twice) \(rows[twice]!) times: a score counted twice"
+        }
+        if let lost = acknowledged.filter({ rows[$0] == nil }).min() {
+            return "the leaderboard acknowledged key \(lost) but does not hold it: a score lost"
+        }
+        return nil
     }
 
     /// `down` and `up` switch the outage; the delay is the client's.

@@ -42,6 +42,13 @@ public protocol LeaderboardTransport: AnyObject {
     func take(_ id: Int64, waiting: Bool) -> LeaderboardResult?
     /// A script's `leaderboard down` / `up` / `delay=`: applied to the service where this transport can.
     func apply(_ setting: LeaderboardSetting)
+    /// What is wrong with the service's table, given every key it acknowledged (CONTRACT §6.11): a key stored twice,
+    /// or an acknowledged one missing; nil when all is well or the service cannot be audited (the default).
+    func audit(acknowledged: Set<Int64>) -> String?
+}
+
+extension LeaderboardTransport {
+    public func audit(acknowledged: Set<Int64>) -> String? { nil }
 }
 
 /// When answers are taken.

@@ -188,6 +188,13 @@ public struct LifecycleMachine: Sendable {
         return enter(.terminated, reason: .glWhileBackgrounded)
     }
 
+    /// The process was killed (`Runtime.kill`: SIGKILL, a power loss): `terminated` with reason `killed`, outside the
+    /// table, as `killForGL`; the work still queued is dropped.
+    public mutating func killProcess() {
+        queue.removeAll()
+        enter(.terminated, reason: .killed)
+    }
+
     /// The process is gone: no work left, the frame loop stopped, GL forbidden, no background task open, no timer
     /// (live or invalidated). The state (terminated) stays until a relaunch.
     public mutating func endProcess() {

@@ -23,6 +23,9 @@ public protocol SnapshotStore: AnyObject {
     func restoreMark() throws -> [UInt8]?
     /// Writes the mark durably (before this returns), or removes it when `bytes` is nil (durability not needed).
     func setRestoreMark(_ bytes: [UInt8]?) throws
+    /// True when a save is durable as soon as `save` returns (a synchronous store, the default); false when it may
+    /// still be under way until `flush` (`BackgroundSnapshotStore`). Invariant 9 counts a save durable by it.
+    var savesAreDurable: Bool { get }
 }
 
 extension SnapshotStore {
@@ -31,6 +34,7 @@ extension SnapshotStore {
     /// A store that keeps nothing across processes has no mark to find.
     public func restoreMark() throws -> [UInt8]? { nil }
     public func setRestoreMark(_ bytes: [UInt8]?) throws {}
+    public var savesAreDurable: Bool { true }
 }
 
 /// One stored generation of the snapshot: its name in the store (e.g. `snapshot.txt`) and its bytes, or why they

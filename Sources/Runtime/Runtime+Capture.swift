@@ -42,6 +42,7 @@ extension Runtime {
         let delay = leaderboard.delay
         leaderboard = LeaderboardClient(transport: transport, pacing: pacing)
         leaderboard.delay = delay
+        if let faults, let service = transport as? InProcessLeaderboard { service.faults = faults }
     }
 }
 

@@ -140,5 +140,5 @@ extension Runtime {
         leaderboard.keep(score, key: key, milliseconds: LeaderboardClient.milliseconds(ofSteps: game.steps))
     }
 
-    func scheduleGameTimers() { _ = machine.scheduleTimers(now: now, step: game.steps) }
+    func scheduleGameTimers() { _ = scheduleTimersKeepingTime() }
 }

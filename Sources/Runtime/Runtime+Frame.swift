@@ -79,7 +79,8 @@ extension Runtime {
     }
 
     private func deliverLeaderboardResults() {
-        let results = leaderboard.deliver(now: now)
+        let results = reorderedByTheNetwork(leaderboard.deliver(now: now))
+        auditLeaderboard(results)
         defer { continueBackgroundUpload(results) }
         for result in results {
             switch result {

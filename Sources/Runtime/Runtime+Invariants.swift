@@ -5,7 +5,7 @@ import Lifecycle
 
 /// A broken invariant: its number in CONTRACT §6 and what was seen.
 public struct Violation: Hashable, Sendable, CustomStringConvertible {
-    public let invariant: Int  // 1...8
+    public let invariant: Int  // 1...11
     public let detail: String
     /// The invariant by name: what a test compares.
     public var rule: Rule? { Rule(rawValue: invariant) }
@@ -22,6 +22,12 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
         case callbacksAndTasksInOrder
         case interruptionChangesNothing  // compares two runs: never raised within one
         case pausedGameStandsStill
+        /// Issue 30: a save the runtime reported durable survives a kill (checked at the relaunch).
+        case savedSnapshotSurvivesKill
+        /// Issue 30: a resumed timer continues from what was left of it.
+        case timerKeepsItsTime
+        /// Issue 30: the leaderboard holds every score it acknowledged, once.
+        case scoreStoredOnce
 
         public var description: String {
             switch self {
@@ -33,6 +39,9 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
             case .callbacksAndTasksInOrder: return "callbacksAndTasksInOrder"
             case .interruptionChangesNothing: return "interruptionChangesNothing"
             case .pausedGameStandsStill: return "pausedGameStandsStill"
+            case .savedSnapshotSurvivesKill: return "savedSnapshotSurvivesKill"
+            case .timerKeepsItsTime: return "timerKeepsItsTime"
+            case .scoreStoredOnce: return "scoreStoredOnce"
             }
         }
     }
@@ -53,6 +62,11 @@ struct InvariantState {
     var refusedGLCallsSeen = 0  // of the display's own gate
     var tasksLeftOpen = 0  // background tasks still open when the app left the background, not yet reported
     var pauseBreakReported = false  // invariant 8 broke in this pause: reported once, until the next pause
+    // The checker's memory across processes (an observer's, not the app's: a kill does not clear it).
+    var lastDurableGeneration: Int64? = nil  // invariant 9: the newest save reported durable
+    var durableOwedAfterKill: Int64? = nil  // invariant 9: what the relaunch after a kill must restore (or later)
+    var acknowledgedScores: Set<Int64> = []  // invariant 11: every key the leaderboard acknowledged
+    var lastAuditProblem: String? = nil  // invariant 11: reported once until it changes
 }
 
 extension Runtime {

@@ -41,7 +41,10 @@ extension Runtime {
     /// Nil (the default) everywhere else, at the cost of one comparison where a bug could act.
     public var faults: FaultInjector? {
         get { hooks.faults }
-        set { hooks.faults = newValue }
+        set {
+            hooks.faults = newValue
+            (leaderboard.transport as? InProcessLeaderboard)?.faults = newValue
+        }
     }
 
     /// The leaderboard client: requests in flight, the score outbox.

@@ -4,6 +4,7 @@
 // one is moved aside (never deleted), the player is told on screen, the host's log is told, and the transcript's
 // `loadSnapshot` detail says what happened. When no generation loads, the game starts fresh.
 
+import Faults
 import Lifecycle
 
 extension Runtime {
@@ -22,6 +23,10 @@ extension Runtime {
                 SnapshotKind.full.rawValue, SnapshotKind.final.rawValue, SnapshotKind.instance.rawValue,
             ]
             if durable.contains(kind) { try snapshots.flush() }
+            noteDurable(snapshotGeneration, durable: durable.contains(kind) || snapshots.savesAreDurable)
+        } catch let killed as SimulatedKill {
+            hooks.killPending = true  // the process died mid-save: nothing more of it runs (`doWork` kills it)
+            return "\(kind) killed at \(killed.point.name)"
         } catch {
             violate(5, "saving the \(kind) snapshot failed: \(error)")
             log?("interlude: saving the \(kind) snapshot failed: \(error)")

@@ -20,6 +20,10 @@ extension Runtime {
         let detail = perform(work, for: callback) ?? note
         transcript.append(now, .work(work, detail: detail))
         didPerformWork?(work, callback)
+        if hooks.killPending {
+            hooks.killPending = false
+            kill()
+        }
     }
 
     /// Does one piece of work; returns the transcript's detail, if any.
@@ -58,7 +62,7 @@ extension Runtime {
         case .invalidateTimers:
             return "\(machine.invalidateTimers(now: now, step: game.steps)) invalidated"
         case .scheduleTimers:
-            return "\(game.isInSession ? machine.scheduleTimers(now: now, step: game.steps) : 0) scheduled"
+            return "\(game.isInSession ? scheduleTimersKeepingTime() : 0) scheduled"
         case .cancelLeaderboardRequests:
             return "\(leaderboard.cancelAll()) cancelled"
         case .disconnectPeers:
@@ -77,6 +81,7 @@ extension Runtime {
             // A recreated activity or a reconnected scene: what the process held for it is gone; the game comes
             // back from what was saved for it (invariant 7), as after a relaunch.
             if callback == .onRestoreInstanceState || callback == .sceneWillConnect { game = game.relaunched() }
+            defer { checkRestoreAfterKill() }
             return loadSnapshot()
         case .saveInstanceState:
             return saveSnapshot(kind: SnapshotKind.instance.rawValue)
@@ -142,6 +147,7 @@ extension Runtime {
         machine.endProcess()
         followGLPermission()
         game = game.relaunched()
+        snapshotGeneration = 0  // a new process knows only what it restores
         settings = [:]
         leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
         online.upload = BackgroundUpload()

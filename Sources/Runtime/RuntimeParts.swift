@@ -58,4 +58,6 @@ struct HostHooks<Game: LifecycleGame> {
     var hostStatus: [String] = []
     /// The simulation's fault injector (its seeded bugs); nil everywhere else.
     var faults: FaultInjector? = nil
+    /// A piece of work died at a fault point (a save killed mid-way): the process ends once its work line is written.
+    var killPending = false
 }

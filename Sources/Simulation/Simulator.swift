@@ -1,18 +1,20 @@
 // Simulation: the seeded fault simulation of the real runtime and game (issue 30, `interlude simulate`,
 // Docs/Simulation.md). One seed is one run: for H simulated hours, a schedule drawn from the seed alone injects the
-// OS's events, the player's actions (the game's `explorationActions`), waits and kills into a real `Runtime` over a
-// real `FileSnapshotStore` whose fault points (`Faults`) fire under the same seed. After every move the contract's
-// invariants are checked (the runtime does, after every step and every event's work), and the simulation's own: after
-// any kill, the newest save the runtime reported (every save through the synchronous store is durable when it
-// returns) is what the relaunch restores, or a later one. The same seed, profile, hours and faults give a byte-identical
+// OS's events, the player's actions (the game's `explorationActions`), scores, waits and kills into a real `Runtime`
+// over a real `FileSnapshotStore` and the in-process leaderboard, whose fault points (`Faults`) fire under the same
+// seed. After every step and every event's work the runtime checks the contract's invariants, those of faults among
+// them (CONTRACT §6: 9, a save reported durable survives a kill; 10, a resumed timer keeps its time; 11, the
+// leaderboard holds each acknowledged score once). The same seed, profile, hours and faults give a byte-identical
 // transcript: the simulation reads no clock and no unseeded random source, and the disk's folder is written `DISK`.
+// The run is also kept as a script's lines (`SimulationResult.lines`), from which `Shrinker` makes a short `.script`.
 // Owns: Simulator, SimulationOptions, SimulationResult, SimulationFailure, the schedule (its draws are Faults' SplitMix64).
-// Imports Lifecycle, Runtime, Faults, Storage; never GL, a game or the command line (`interlude simulate` writes the
-// files). Start reading at `Simulator.run()`.
+// Imports Lifecycle, Runtime, Faults, Storage, Replay (the script's lines); never GL, a game or the command line
+// (`interlude simulate` writes the files). Start reading at `Simulator.run()`.
 
 import Faults
 import Foundation
 import Lifecycle
+import Replay
 import Runtime
 import Storage
 
@@ -44,8 +46,10 @@ public struct SimulationOptions: Sendable {
 
 /// A broken invariant, where it broke: what a report counts once per (invariant, site).
 public struct SimulationFailure: Hashable, Sendable, CustomStringConvertible {
-    /// `invariant 5 (snapshotBeforeLeaving)`, or the simulation's own `durableSaveLost`.
+    /// `invariant 9 (savedSnapshotSurvivesKill)`: the invariant and its name.
     public let invariant: String
+    /// The invariant's number (CONTRACT §6).
+    public let number: Int
     /// The move that broke it (an event, an action, `kill`) and the state it found.
     public let site: String
     public let detail: String
@@ -58,7 +62,7 @@ public struct SimulationFailure: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What one seed did.
-public struct SimulationResult: Sendable {
+public struct SimulationResult<Action: ScriptAction>: Sendable {
     public let options: SimulationOptions
     /// JSON Lines: each process's runtime transcript (CONTRACT §8), and the simulation's own `simulation` lines.
     public let transcript: String
@@ -75,11 +79,16 @@ public struct SimulationResult: Sendable {
     /// fired during that event's move, `active homePressed storage.fsync.fails` for each point that did (a kill
     /// from the schedule is the move `kill`: `inactive kill os.kill.anyInstant`).
     public let cells: [String: Int]
+    /// The run as a script's lines (CONTRACT §7): each move, a fault line before it for each point that fired in it,
+    /// and a fault line for each kill: what `--shrink` starts from.
+    public let lines: [Command<Action>]
+    /// For each failure's kind, how many of `lines` were played when it was found (its move included).
+    public let failingLine: [String: Int]
     public var ok: Bool { failures.isEmpty }
 }
 
 /// One seed's run of `Game` under `options`.
-public struct Simulator<Game: LifecycleGame> {
+public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
     public let options: SimulationOptions
     public let makeGame: (UInt64) -> Game
     public let actions: [Game.Action]
@@ -110,89 +119,75 @@ public struct Simulator<Game: LifecycleGame> {
     }
 
     /// Runs the seed. Throws only when the simulated disk cannot be made.
-    public func run() throws -> SimulationResult {
+    public func run() throws -> SimulationResult<Game.Action> {
         try? FileManager.default.removeItem(atPath: options.folder)
         let injector = FaultInjector(
-            seed: options.seed, enabled: options.faults.subtracting([.killAnyInstant]), perMille: options.perMille)
+            seed: options.seed, enabled: options.faults.subtracting(FaultPoint.instantKills),
+            perMille: options.perMille)
         var random = SplitMix64(seed: options.seed)
-        var output = ""
         var failures: [SimulationFailure] = []
         var seen: Set<String> = []
         var cells: [String: Int] = [:]
         var moves = 0
         var kills = 0
-        var lastDurable: Int64? = nil
         var time: Nanoseconds = 0
+        var lines: [Command<Game.Action>] = []
+        var failingMove: [String: Int] = [:]  // a failure's kind → the index in `lines` just past its move
 
-        func makeRuntime() throws -> Runtime<Game> {
-            let store = try makeStore(options.folder, injector)
-            let runtime = Runtime(
-                profile: options.profile, seed: options.seed, game: makeGame(options.seed),
-                display: RecordingDisplay<Game.Scene>(), snapshots: store)
-            runtime.faults = injector  // its seeded bugs, when a test names one
-            return runtime
-        }
+        let runtime = Runtime(
+            profile: options.profile, seed: options.seed, game: makeGame(options.seed),
+            display: RecordingDisplay<Game.Scene>(), snapshots: try makeStore(options.folder, injector))
+        runtime.faults = injector  // its seeded bugs, the in-process leaderboard's network
+        var simulationLines: [(after: Int, text: String)] = []  // the simulation's own lines, after entry N
         func note(_ failure: SimulationFailure) {
             guard seen.insert(failure.kind).inserted else { return }
             failures.append(failure)
+            failingMove[failure.kind] = lines.count
         }
-        func line(_ name: String, _ detail: String) -> String {
-            "{\"t\":\(time / 1_000_000),\"type\":\"simulation\",\"name\":\"\(name)\",\"detail\":\(Transcript.jsonString(detail))}\n"
+        func line(_ name: String, _ detail: String) {
+            let text =
+                "{\"t\":\(time / 1_000_000),\"type\":\"simulation\",\"name\":\"\(name)\",\"detail\":"
+                + "\(Transcript.jsonString(detail))}"
+            simulationLines.append((runtime.transcript.entries.count, text))
         }
 
-        var runtime = try makeRuntime()
-        var linesTaken = 0
         var violationsTaken = 0
         var tolerated = 0
         var firedBefore = 0
-        /// Takes the runtime's new lines and violations; notes the saves it reported. In a move where a storage
-        /// fault fired, the runtime's reports of the failed save (invariant 5) are what the contract promises, not
-        /// failures; in a move where the process was killed, nothing after the kill happened (the process was gone).
+        /// Takes the runtime's new violations. In a move where a storage fault fired, the runtime's reports of the
+        /// failed save (invariant 5) are what the contract promises, not failures.
         func take(site: String) {
             let firedNow = injector.fired.filter { $0.key.kind == .storage }.values.reduce(0, +)
             let faulted = firedNow > firedBefore
             firedBefore = firedNow
-            let killed = injector.killedBy != nil
-            let entries = runtime.transcript.entries
-            for line in entries[linesTaken...] {
-                output += line.json + "\n"
-                if case .work(.saveSnapshot, let detail?) = line.entry, let generation = Self.savedGeneration(detail) {
-                    lastDurable = generation
-                }
-            }
-            linesTaken = entries.count
             for violation in runtime.violations[violationsTaken...] {
-                if killed || (faulted && violation.invariant == 5) {
+                if faulted && violation.invariant == 5 {
                     tolerated += 1
                     continue
                 }
                 note(
                     SimulationFailure(
                         invariant: "invariant \(violation.invariant)\(violation.rule.map { " (\($0))" } ?? "")",
-                        site: site, detail: violation.detail, time: time))
+                        number: violation.invariant, site: site, detail: violation.detail, time: time))
             }
             violationsTaken = runtime.violations.count
         }
-        func relaunch(after cause: String) throws {
-            kills += 1
-            output += line("kill", cause)
-            injector.relaunch()
-            runtime = try makeRuntime()
-            linesTaken = 0
-            violationsTaken = 0
-            runtime.inject(.launched, at: time)
-            take(site: "relaunch after \(cause)")
-            let restored = runtime.snapshotGeneration
-            if let lastDurable, restored < lastDurable {
-                note(
-                    SimulationFailure(
-                        invariant: "durableSaveLost", site: cause,
-                        detail: "the newest save the runtime reported was #\(lastDurable); the relaunch restored "
-                            + "#\(restored)", time: time))
-            }
-            output += line("relaunch", "restored #\(restored)")
+        /// The points that fired since `before`, as the fault lines that make a script's replay fire them (armed
+        /// just before the move that reached them).
+        func faultLines(since before: [FaultPoint: Int], at moment: Nanoseconds) -> [Command<Game.Action>] {
+            injector.fired.filter { $0.value > before[$0.key] ?? 0 }.keys.sorted().map { .fault(time: moment, $0) }
         }
-
+        /// After a move in which a fault point killed the process: the relaunch, from the disk.
+        func relaunchIfKilled(after status: Status) {
+            guard let killer = injector.killedBy else { return }
+            kills += 1
+            line("kill", "\(killer.name) in \(status)")
+            runtime.kill()
+            injector.relaunch()
+            runtime.inject(.launched, at: time)
+            take(site: "relaunch after \(killer.name) in \(status)")
+            line("relaunch", "restored #\(runtime.snapshotGeneration)")
+        }
         /// Counts the cell `site`, once per fault point that fired since `before` (or once without a fault).
         func count(_ site: String, since before: [FaultPoint: Int]) {
             let firedNow = injector.fired.filter { $0.value > before[$0.key] ?? 0 }.keys.sorted()
@@ -201,53 +196,73 @@ public struct Simulator<Game: LifecycleGame> {
         }
 
         runtime.inject(.launched, at: 0)
+        lines.append(.event(time: 0, .launched))
         take(site: "launched")
         let events = Event.allCases
-        let killsEnabled = options.faults.contains(.killAnyInstant)
+        let instantKills = FaultPoint.instantKills.filter { options.faults.contains($0) }
         while time < options.duration {
+            let previous = time
             time = min(options.duration, time + random.pick(Self.gaps))
             let status = runtime.status
             let roll = random.below(100)
+            let before = injector.fired
             let site: String
-            let firedBeforeMove = injector.fired
+            var move: [Command<Game.Action>]
             if roll < 50 {
                 let event = random.pick(events)
                 site = "\(status) \(event.rawValue)"
                 runtime.inject(event, at: time)
-                count(site, since: firedBeforeMove)
-            } else if roll < 85, !actions.isEmpty {
+                count(site, since: before)
+                move = [.event(time: time, event)]
+            } else if roll < 80, !actions.isEmpty {
                 let action = random.pick(actions)
                 site = "\(status) \(action)"
                 runtime.inject(action, at: time)
-            } else if roll < 88, killsEnabled {
-                site = "\(status) kill"
-                injector.killNow()
+                move = [.action(time: time, action)]
+            } else if roll < 84 {
+                // The game reports a score (a level's end, an earlier run's): the outbox sends it while active.
+                let points = Int64(1 + random.below(5000))
+                site = "\(status) score"
                 runtime.advance(to: time)
-                count(site, since: firedBeforeMove)
+                runtime.configureLeaderboard(.pending(points))
+                move = [.wait(time: time), .leaderboard(.pending(points))]
+            } else if roll < 88, !instantKills.isEmpty {
+                let point = random.pick(instantKills)
+                site = "\(status) kill"
+                runtime.advance(to: time)
+                move = faultLines(since: before, at: previous) + [.wait(time: time), .fault(time: time, point)]
+                if point == .powerLoss { injector.losePower() } else { injector.killNow(point) }
+                count(site, since: before)
                 take(site: site)
+                lines += move
                 moves += 1
-                try relaunch(after: "\(FaultPoint.killAnyInstant.name) in \(status)")
+                relaunchIfKilled(after: status)
                 continue
             } else {
                 site = "\(status) wait"
                 runtime.advance(to: time)
+                move = [.wait(time: time)]
             }
             moves += 1
+            lines += faultLines(since: before, at: previous) + move
             take(site: site)
-            if let killer = injector.killedBy {
-                try relaunch(after: "\(killer.name) in \(status)")
-            }
+            relaunchIfKilled(after: status)
         }
-        output += line("end", "\(moves) moves, \(kills) kills, \(failures.count) failures")
+        line("end", "\(moves) moves, \(kills) kills, \(failures.count) failures")
+        var output = ""
+        var next = 0
+        for (index, entry) in runtime.transcript.entries.enumerated() {
+            while next < simulationLines.count, simulationLines[next].after == index {
+                output += simulationLines[next].text + "\n"
+                next += 1
+            }
+            output += entry.json + "\n"
+        }
+        for rest in simulationLines[next...] { output += rest.text + "\n" }
         let text = output.replacingOccurrences(of: options.folder, with: "DISK")
         return SimulationResult(
             options: options, transcript: text, failures: failures, moves: moves, kills: kills, tolerated: tolerated,
-            faultsFired: injector.fired, faultsReached: injector.reached, cells: cells)
-    }
-
-    /// The generation of a `saveSnapshot` that succeeded, from its work detail (`full #12`; `full failed`: nil).
-    static func savedGeneration(_ detail: String) -> Int64? {
-        guard let hash = detail.firstIndex(of: "#") else { return nil }
-        return Int64(detail[detail.index(after: hash)...])
+            faultsFired: injector.fired, faultsReached: injector.reached, cells: cells, lines: lines,
+            failingLine: failingMove)
     }
 }

@@ -56,6 +56,9 @@ public final class BackgroundSnapshotStore: SnapshotStore, @unchecked Sendable {
         }
     }
 
+    /// A save is on the disk only after `flush` (or when the writer thread gets to it).
+    public var savesAreDurable: Bool { false }
+
     /// Waits until every saved snapshot is on disk; throws a background write's error.
     public func flush() throws {
         queue.sync {}

@@ -49,9 +49,10 @@ public enum DurableFile {
         }
     }
 
-    /// Writes `bytes` to `path` (created or truncated) and fsyncs the file before returning. Refuses, without
+    /// Writes `bytes` to `path` (created or truncated) and fsyncs the file before returning (`sync` false skips the
+    /// fsync: only the seeded bug `bug.fsyncSkipped` asks that). Refuses, without
     /// blocking, anything at `path` that is not a regular file (a symlink too: the file written is always `path`).
-    static func write(_ bytes: [UInt8], to path: String) throws {
+    static func write(_ bytes: [UInt8], to path: String, sync: Bool = true) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
             if errno == ELOOP { throw FileStoreError.notRegular(path, "a symlink") }
@@ -69,7 +70,7 @@ public enum DurableFile {
             guard result > 0 else { throw FileStoreError.system("write", path, errno) }
             written += result
         }
-        guard fsync(descriptor) == 0 else { throw FileStoreError.system("fsync", path, errno) }
+        guard !sync || fsync(descriptor) == 0 else { throw FileStoreError.system("fsync", path, errno) }
     }
 
     /// Removes a leftover scratch file (a temporary name only this code writes), whatever it is, unless it is a

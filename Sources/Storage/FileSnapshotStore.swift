@@ -78,8 +78,12 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
                     if faults.fires(.writeNoSpace) { throw FileStoreError.system("write", temporary, ENOSPC) }
                     if faults.fires(.writeIOError) { throw FileStoreError.system("write", temporary, EIO) }
                 }
-                try DurableFile.write(bytes, to: temporary)
+                // A seeded bug (`bug.fsyncSkipped`) writes without the fsync: the file is not durable.
+                let skipsFsync = faults?.fires(.bugFsyncSkipped) ?? false
+                try DurableFile.write(bytes, to: temporary, sync: !skipsFsync)
+                faults?.wrote(temporary)
                 if let faults, faults.fires(.fsyncFails) { throw FileStoreError.system("fsync", temporary, EIO) }
+                if !skipsFsync { faults?.synced(temporary) }
             },
             SaveStep(name: "set aside what is not a regular file") {
                 try faults?.kill(at: .killBeforeRename)
@@ -89,14 +93,17 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
             },
             SaveStep(name: "link snapshot.txt as snapshot.previous.tmp") {
                 try self.keepCurrent(current, as: previousTemporary, unlessAlready: previous)
+                faults?.copied(current, previousTemporary)
             },
             SaveStep(name: "rename snapshot.previous.tmp over snapshot.previous.txt") {
                 guard try DurableFile.kind(previousTemporary) != .missing else { return }
                 try DurableFile.rename(previousTemporary, previous)
+                faults?.renamed(previousTemporary, previous)
             },
             SaveStep(name: "rename snapshot.tmp over snapshot.txt") {
                 try faults?.kill(at: .killBetweenRenames)
                 try DurableFile.rename(temporary, current)
+                faults?.renamed(temporary, current)
             },
             SaveStep(name: "fsync the folder") {
                 try faults?.kill(at: .killBeforeFolderSync)

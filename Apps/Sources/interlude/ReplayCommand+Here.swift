@@ -1,3 +1,4 @@
+import Faults
 import Foundation
 import GameCore
 import PlatformEGL
@@ -16,13 +17,25 @@ extension ReplayCommand {
         let started = Subprocess.now()
         let heartbeat = try heartbeatPath.map { try ReplayHeartbeat(path: $0) }
         let transcript = try TranscriptFile(path: "\(out)/\(script.name).transcript.jsonl")
+        // A script with fault lines (issue 30) replays as the simulation ran it: a synchronous store on a disk whose
+        // fault points its lines arm (the data folder's, else a scratch folder removed afterwards).
+        let faults = script.hasFaultLines ? FaultInjector(seed: script.seed, enabled: []) : nil
+        let scratch = faults != nil && dataDir == nil ? FileManager.default.temporaryDirectory.path
+            + "/interlude-faults-\(getpid())-\(script.name)" : nil
+        defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
         let store: any SnapshotStore =
-            try dataDir.map { BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: "\($0)/\(script.name)")) }
+            try faults.map { try FileSnapshotStore(folder: scratch ?? "\(dataDir!)/\(script.name)", faults: $0) }
+            ?? dataDir.map { BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: "\($0)/\(script.name)")) }
             ?? InMemorySnapshotStore()
         defer { try? store.flush() }
-        let connection = try LeaderboardConnection(
-            url: leaderboard, databasePath: nil, identityFolder: nil, levels: levels, replaying: true)
-        defer { connection.close() }
+        // A script with fault lines talks to the in-process leaderboard, as the simulation does: the network's fault
+        // points act there (unless --leaderboard names a server).
+        let connection =
+            faults != nil && leaderboard == nil
+            ? nil
+            : try LeaderboardConnection(
+                url: leaderboard, databasePath: nil, identityFolder: nil, levels: levels, replaying: true)
+        defer { connection?.close() }
         let matchHarness = MatchHarness.needsServer(script) ? try MatchHarness() : nil
         let matchTransport = matchHarness?.transport(levels: levels)
         defer {
@@ -35,7 +48,7 @@ extension ReplayCommand {
         let configure: (Runtime<Game>) -> Void = { runtime in
             hook.isInSession = { runtime.game.state.isInSession }
             runtime.log = { sayError("\(script.name): " + $0) }
-            runtime.useLeaderboard(connection.transport, pacing: .virtual)
+            if let connection { runtime.useLeaderboard(connection.transport, pacing: .virtual) }
             runtime.useMatch(matchTransport ?? InMemoryMatch(pilot: BotPilot.matchPilot(levels: levels)))
             runtime.transcriptSink = transcript.sink
             if heartbeat != nil || hook.isArmed {
@@ -48,8 +61,8 @@ extension ReplayCommand {
         let result: ReplayResult
         if noRender {
             result = ScriptRunner.run(
-                script, snapshots: store, presentEvery: Int64(presentEvery), game: { Game(seed: $0, levels: levels) },
-                configure: configure)
+                script, snapshots: store, presentEvery: Int64(presentEvery), faults: faults,
+                game: { Game(seed: $0, levels: levels) }, configure: configure)
         } else {
             heartbeat?.set(label: "making the EGL display")
             let directory = try AssetDirectory.locate(assets)
@@ -58,7 +71,7 @@ extension ReplayCommand {
             // Captures show what the phone's user sees: the OS's screens (alert, call, lock, ...) over the app.
             let phone = try display.makePhoneCompositor(assets: directory)
             result = ScriptRunner.run(
-                script, display: display, snapshots: store, presentEvery: Int64(presentEvery),
+                script, display: display, snapshots: store, presentEvery: Int64(presentEvery), faults: faults,
                 game: { Game(seed: $0, levels: levels) },
                 configure: { runtime in
                     configure(runtime)

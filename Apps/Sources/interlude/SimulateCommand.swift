@@ -51,6 +51,12 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Run each seed twice and fail when the two transcripts differ.")
     var twice = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Shrink each distinct failure to a short .script in DIR/shrunk/ that `interlude replay` fails on the same "
+                + "way (fault lines where the faults fired)."))
+    var shrink = false
+
     @Option(name: .shortAndLong, help: "Output folder.")
     var out: String = "out/simulate"
 
@@ -125,6 +131,7 @@ struct SimulateCommand: ParsableCommand {
         var reached: [FaultPoint: Int] = [:]
         var failingRuns: [(String, UInt64)] = []
         var differing: [String] = []
+        var shrunk: Set<String> = []
         var totals = (moves: 0, kills: 0, tolerated: 0, seconds: 0.0)
         let started = Date()
         for profile in profiles {
@@ -156,6 +163,7 @@ struct SimulateCommand: ParsableCommand {
                     failures[key, default: (failure, [])].seeds.append(String(seed))
                 }
                 if !result.ok { failingRuns.append((profile.name, seed)) }
+                if shrink, !result.ok { try shrinkFailures(of: result, levels: levels, disk: diskRoot, done: &shrunk) }
                 print(
                     "\(result.ok ? "ok  " : "FAIL") \(name): \(result.moves) moves, \(result.kills) kills, "
                         + "\(result.failures.count) failures (\(String(format: "%.2f", seconds)) s)")

@@ -1,0 +1,80 @@
+// Runtime+Faults: what the seeded fault simulation (issue 30, `Faults`, `interlude simulate`) and a script's fault
+// lines do to a runtime, and the invariants that only faults can break (CONTRACT §6, 9 to 11). A kill ends the
+// process at once (`kill`: no callback, nothing saved; the next `launched` relaunches from the disk). After a kill,
+// the relaunch must restore the newest save the runtime reported durable, or a later one (9). A resumed timer must
+// continue from what was left of it (10). The leaderboard's service must hold every score it acknowledged, once (11).
+// The seeded bugs of the timers and the leaderboard live here too, behind their test-only switches.
+
+import Faults
+import Lifecycle
+
+extension Runtime {
+    /// The process is killed now (SIGKILL, a power loss, the OS's watchdog): no callback, no work, nothing saved.
+    /// The transcript says `STATE -> terminated` with reason `killed`; everything in memory is gone, the disk stays.
+    /// The next `launched` relaunches the app from its snapshot store. Nothing happens when it has ended already.
+    public func kill() {
+        guard appState != .terminated, appState != .notRunning else { return }
+        let left = appState
+        machine.killProcess()
+        transcript.append(now, .transition(from: left, to: .terminated, reason: .killed))
+        invariantState.durableOwedAfterKill = invariantState.lastDurableGeneration
+        invariantState.snapshotOwed = nil  // a dead process owes nothing more
+        endProcess()
+    }
+
+    /// 9: a save the runtime reported durable survives a kill: called when a launch has restored (or not).
+    func checkRestoreAfterKill() {
+        guard let owed = invariantState.durableOwedAfterKill else { return }
+        invariantState.durableOwedAfterKill = nil
+        invariantState.lastDurableGeneration = snapshotGeneration  // the disk holds this now, reported or not
+        guard snapshotGeneration < owed else { return }
+        violate(
+            9,
+            "after the process was killed, the relaunch restored generation #\(snapshotGeneration), but #\(owed) "
+                + "had been reported saved: a durable save was lost")
+    }
+
+    /// A save of generation `generation` finished; `durable` when it is on the disk for good (every save of a
+    /// synchronous store; full and final saves of any).
+    func noteDurable(_ generation: Int64, durable: Bool) {
+        if durable { invariantState.lastDurableGeneration = generation }
+    }
+
+    /// Schedules the session's timers, each continuing from what was left of it, and checks that it did (10).
+    func scheduleTimersKeepingTime() -> Int {
+        var left = machine.timers.remaining
+        // A seeded bug (test-only): a resumed timer starts its period again.
+        if !left.isEmpty, let faults = hooks.faults, faults.fires(.bugTimerFullTime) {
+            machine.timers.remaining.removeAll()
+        }
+        let scheduled = machine.scheduleTimers(now: now, step: game.steps)
+        for timer in machine.timers.live {
+            guard let expected = left.removeValue(forKey: timer.name) else { continue }
+            let found = timer.deadline - (timer.clock == .game ? game.steps : now)
+            guard found != expected else { continue }
+            let unit = timer.clock == .game ? " steps" : " ns"
+            violate(
+                10,
+                "timer \(timer.name) resumed with \(found)\(unit) to go, but \(expected)\(unit) were left when it was "
+                    + "invalidated: it fires later than in an uninterrupted game")
+        }
+        return scheduled
+    }
+
+    /// 11: the leaderboard's service holds every score it acknowledged, once (its `audit`). Called after answers
+    /// were taken.
+    func auditLeaderboard(_ results: [LeaderboardResult]) {
+        for case .submitted(let key) in results { invariantState.acknowledgedScores.insert(key) }
+        guard !results.isEmpty, let problem = leaderboard.transport.audit(acknowledged: invariantState.acknowledgedScores)
+        else { return }
+        guard problem != invariantState.lastAuditProblem else { return }
+        invariantState.lastAuditProblem = problem
+        violate(11, problem)
+    }
+
+    /// Answers taken together, reordered when the network fault `network.leaderboard.reorder` fires.
+    func reorderedByTheNetwork(_ results: [LeaderboardResult]) -> [LeaderboardResult] {
+        guard results.count > 1, let faults = hooks.faults, faults.fires(.leaderboardReorder) else { return results }
+        return results.reversed()
+    }
+}
