@@ -61,8 +61,10 @@ let package = Package(
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["Simulation", "Faults", "Storage", "Runtime", "Lifecycle", "GameCore", "InterludeTesting"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle", "GameCore", "Runtime"]),
+            dependencies: [
+                "Simulation", "Faults", "Storage", "Runtime", "Lifecycle", "GameCore", "InterludeTesting", "Replay",
+            ]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Lifecycle", "GameCore", "Runtime", "Faults"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore", "Runtime", "Lifecycle"]),
         .testTarget(
             name: "RuntimeTests", dependencies: ["Runtime", "Lifecycle", "GameCore", "Replay", "InterludeTesting"]),

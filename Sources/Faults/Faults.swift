@@ -174,8 +174,8 @@ public final class FaultInjector: @unchecked Sendable {
     public private(set) var reached: [FaultPoint: Int] = [:]
     /// The point that killed the process, once one has: every later point fails with it.
     public private(set) var killedBy: FaultPoint?
-    /// Points armed to fire the next time they are reached, whatever the draw (a script's fault line).
-    private var armed: Set<FaultPoint> = []
+    /// Points armed to fire the next times they are reached, whatever the draw (a script's fault lines): how many.
+    private var armed: [FaultPoint: Int] = [:]
     private var random: SplitMix64
 
     /// An injector whose draws follow `seed` alone.
@@ -185,8 +185,8 @@ public final class FaultInjector: @unchecked Sendable {
         random = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
     }
 
-    /// Fires `point` the next time it is reached.
-    public func arm(_ point: FaultPoint) { armed.insert(point) }
+    /// Fires `point` the next time it is reached (arming it twice: the next two times).
+    public func arm(_ point: FaultPoint) { armed[point, default: 0] += 1 }
 
     /// Whether `point` fires now (and counts it): an enabled point of the environment `perMille` times in a thousand,
     /// an enabled seeded bug every time. After a kill, every point of the environment fires (the process is gone); a
@@ -196,7 +196,8 @@ public final class FaultInjector: @unchecked Sendable {
         if killedBy != nil { return point.kind != .bug }
         reached[point, default: 0] += 1
         let fire: Bool
-        if armed.remove(point) != nil {
+        if let times = armed[point] {
+            armed[point] = times > 1 ? times - 1 : nil
             fire = true
         } else if enabled.contains(point) {
             // A seeded bug is code that is wrong every time it runs; the environment misbehaves now and then.

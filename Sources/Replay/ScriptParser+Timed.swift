@@ -26,7 +26,8 @@ extension ScriptReader {
 
     /// The fault point after `at <t> fault`: a name of `FaultPoint.all` or a seeded bug; then the line must end.
     private func readFault(after keyword: Token, _ cursor: inout LineCursor) throws(ScriptError) -> FaultPoint {
-        let word = try cursor.require("a fault point like storage.fsync.fails (interlude simulate --list)", after: "fault")
+        let word = try cursor.require(
+            "a fault point like storage.fsync.fails (interlude simulate --list)", after: "fault")
         let names = (FaultPoint.all + FaultPoint.seededBugs).map(\.name)
         guard let point = FaultPoint.named(word.text) else {
             throw cursor.error(

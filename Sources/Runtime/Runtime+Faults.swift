@@ -11,8 +11,11 @@ import Lifecycle
 extension Runtime {
     /// The process is killed now (SIGKILL, a power loss, the OS's watchdog): no callback, no work, nothing saved.
     /// The transcript says `STATE -> terminated` with reason `killed`; everything in memory is gone, the disk stays.
-    /// The next `launched` relaunches the app from its snapshot store. Nothing happens when it has ended already.
-    public func kill() {
+    /// The next `launched` relaunches the app from its snapshot store: `store`, when given, is that disk as the new
+    /// process opens it (what the old process held in memory, a write not yet made, is gone with it). Nothing more
+    /// happens when the app has ended already.
+    public func kill(reopening store: (any SnapshotStore)? = nil) {
+        if let store { snapshots = store }
         guard appState != .terminated, appState != .notRunning else { return }
         let left = appState
         machine.killProcess()
@@ -65,7 +68,8 @@ extension Runtime {
     /// were taken.
     func auditLeaderboard(_ results: [LeaderboardResult]) {
         for case .submitted(let key) in results { invariantState.acknowledgedScores.insert(key) }
-        guard !results.isEmpty, let problem = leaderboard.transport.audit(acknowledged: invariantState.acknowledgedScores)
+        guard !results.isEmpty,
+            let problem = leaderboard.transport.audit(acknowledged: invariantState.acknowledgedScores)
         else { return }
         guard problem != invariantState.lastAuditProblem else { return }
         invariantState.lastAuditProblem = problem

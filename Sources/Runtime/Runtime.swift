@@ -48,7 +48,8 @@ public final class Runtime<Game: LifecycleGame> {
     var pacing = Pacing()
     var hooks = HostHooks<Game>()
     public let display: (any Display<Game.Scene>)?
-    public let snapshots: any SnapshotStore
+    /// The disk. A kill may reopen it (`kill(reopening:)`): a new process opens its files anew.
+    public internal(set) var snapshots: any SnapshotStore
     /// What was injected, when recording (`startRecording()`); nil otherwise.
     public internal(set) var recording: Recording<Game>?
 

@@ -53,7 +53,8 @@ public struct Shrinker<Game: LifecycleGame> where Game.Action: ScriptAction {
         Script(
             name: name, profileName: profile.name, seed: seed,
             lines: lines.enumerated().map { index, command in
-                ScriptLine(location: SourceLocation(file: name + ".script", line: index + 1, column: 1), command: command)
+                ScriptLine(
+                    location: SourceLocation(file: name + ".script", line: index + 1, column: 1), command: command)
             })
     }
 

@@ -173,17 +173,19 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             violationsTaken = runtime.violations.count
         }
         /// The points that fired since `before`, as the fault lines that make a script's replay fire them (armed
-        /// just before the move that reached them).
+        /// just before the move that reached them, once per time each fired).
         func faultLines(since before: [FaultPoint: Int], at moment: Nanoseconds) -> [Command<Game.Action>] {
-            injector.fired.filter { $0.value > before[$0.key] ?? 0 }.keys.sorted().map { .fault(time: moment, $0) }
+            injector.fired.sorted { $0.key < $1.key }.flatMap { point, count in
+                Array(repeating: Command<Game.Action>.fault(time: moment, point), count: count - (before[point] ?? 0))
+            }
         }
         /// After a move in which a fault point killed the process: the relaunch, from the disk.
-        func relaunchIfKilled(after status: Status) {
+        func relaunchIfKilled(after status: Status) throws {
             guard let killer = injector.killedBy else { return }
             kills += 1
             line("kill", "\(killer.name) in \(status)")
-            runtime.kill()
             injector.relaunch()
+            runtime.kill(reopening: try makeStore(options.folder, injector))
             runtime.inject(.launched, at: time)
             take(site: "relaunch after \(killer.name) in \(status)")
             line("relaunch", "restored #\(runtime.snapshotGeneration)")
@@ -236,7 +238,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
                 take(site: site)
                 lines += move
                 moves += 1
-                relaunchIfKilled(after: status)
+                try relaunchIfKilled(after: status)
                 continue
             } else {
                 site = "\(status) wait"
@@ -246,7 +248,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             moves += 1
             lines += faultLines(since: before, at: previous) + move
             take(site: site)
-            relaunchIfKilled(after: status)
+            try relaunchIfKilled(after: status)
         }
         line("end", "\(moves) moves, \(kills) kills, \(failures.count) failures")
         var output = ""

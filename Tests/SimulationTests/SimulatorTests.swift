@@ -1,12 +1,14 @@
 // SimulatorTests: the seeded fault simulation (issue 30) on the real runtime and the shooter: a seed replays
 // byte-identically, different seeds differ, kills at every step of a save and at any instant never lose a save the
-// runtime reported, and a store that acknowledges saves it never made durable is caught (durableSaveLost).
+// runtime reported, a store that acknowledges saves it never made durable is caught (invariant 9), and each of the
+// acceptance's five seeded bugs is found and shrunk to a script of at most 10 timed lines that fails the same way.
 
 import Faults
 import Foundation
 import GameCore
 import InterludeTesting
 import Lifecycle
+import Replay
 import Runtime
 import Simulation
 import Storage
@@ -27,7 +29,7 @@ struct SimulatorTests {
     func simulate(
         _ profile: Profile, seed: UInt64, minutes: Int64 = 6, faults: Set<FaultPoint> = Set(FaultPoint.all),
         store: ((String, FaultInjector) throws -> any SnapshotStore)? = nil
-    ) throws -> SimulationResult {
+    ) throws -> SimulationResult<GameAction> {
         let folder = try TemporaryFolder("simulate")
         defer { folder.remove() }
         let options = SimulationOptions(
@@ -70,30 +72,49 @@ struct SimulatorTests {
         var found: [SimulationFailure] = []
         for seed in UInt64(1)...20 where found.isEmpty {
             let result = try simulate(.ios5, seed: seed, faults: [.killAnyInstant]) { _, _ in InMemorySnapshotStore() }
-            found = result.failures.filter { $0.invariant == "durableSaveLost" }
+            found = result.failures.filter { $0.number == 9 }
         }
         #expect(!found.isEmpty, "within 20 seeds")
-        #expect(found.first?.detail.contains("the newest save the runtime reported was #") == true)
+        #expect(found.first?.invariant == "invariant 9 (savedSnapshotSurvivesKill)")
+        #expect(found.first?.detail.contains("a durable save was lost") == true)
     }
 
-    /// The seeded bugs of issue 30's acceptance that this part can find, each behind its test-only switch: the
-    /// simulation finds each within 50 seeds, as the invariant that names it.
+    /// The seeded bugs of issue 30's acceptance, each behind its test-only switch and among every fault of the
+    /// environment: the simulation finds each within 50 seeds of 6 minutes, as the invariant that names it; the same
+    /// seed without the bug is clean; `Shrinker` reduces it to a script of at most 10 timed lines that fails the same
+    /// way when replayed from its text, and passes once the bug's fault lines are taken out.
     @Test(
-        "a seeded bug is found",
+        "a seeded bug is found and shrunk to a short script",
         arguments: [
-            (FaultPoint.bugQuickSaveSkipped, "invariant 5 (snapshotBeforeLeaving)"),
-            (FaultPoint.bugDrawAfterForbidGL, "invariant 1 (noGLWhileBackgrounded)"),
+            (FaultPoint.bugQuickSaveSkipped, 5), (.bugDrawAfterForbidGL, 1), (.bugFsyncSkipped, 9),
+            (.bugScoreCountedTwice, 11), (.bugTimerFullTime, 10),
         ])
-    func seededBugIsFound(bug: FaultPoint, invariant: String) throws {
-        var found: (seed: UInt64, failure: SimulationFailure)? = nil
+    func seededBugIsFoundAndShrunk(bug: FaultPoint, invariant: Int) throws {
+        var found: (result: SimulationResult<GameAction>, failure: SimulationFailure)? = nil
         for seed in UInt64(1)...50 where found == nil {
-            let result = try simulate(.ios26, seed: seed, faults: [bug])
-            if let failure = result.failures.first(where: { $0.invariant == invariant }) { found = (seed, failure) }
-            #expect(result.failures.allSatisfy { $0.invariant == invariant || $0.invariant.hasPrefix("invariant") })
+            let result = try simulate(.ios26, seed: seed, faults: Set(FaultPoint.all).union([bug]))
+            if let failure = result.failures.first(where: { $0.number == invariant }) { found = (result, failure) }
         }
-        #expect(found != nil, "\(bug.name) not found within 50 seeds")
-        // Without the bug, the same seed is clean.
-        if let found { #expect(try simulate(.ios26, seed: found.seed, faults: []).ok) }
+        let (result, failure) = try #require(found, "\(bug.name) not found within 50 seeds")
+        #expect(try simulate(.ios26, seed: result.options.seed).ok, "the same seed without the bug is clean")
+
+        let folder = try TemporaryFolder("shrink")
+        defer { folder.remove() }
+        let levels = Self.levels
+        let shrinker = Shrinker(
+            profile: .ios26, seed: result.options.seed, folder: folder.path + "/disk",
+            store: { try FileSnapshotStore(folder: $0, faults: $1) }, game: { Game(seed: $0, levels: levels) })
+        let shrunk = try #require(try shrinker.shrink(result, failure: failure), "the run replays as a script")
+        #expect(shrunk.timedLines <= 10, "\(ScriptWriter.render(shrunk.script))")
+        #expect(shrunk.script.lines.count < shrunk.linesBefore)
+        // Its text, parsed back, fails the same way; without the bug's lines it does not fail so.
+        let text = ScriptWriter.render(shrunk.script)
+        let parsed: Script<GameAction> = try ScriptParser.parse(text, file: "shrunk.script")
+        let replayed = try shrinker.replay(parsed.lines.map(\.command))
+        #expect(replayed.violations.contains { $0.violation.invariant == invariant }, "\(text)")
+        let fixed = parsed.lines.map(\.command).filter { $0 != .fault(time: $0.time ?? 0, bug) }
+        #expect(fixed.count < parsed.lines.count, "the script arms the bug")
+        #expect(try !shrinker.replay(fixed).violations.contains { $0.violation.invariant == invariant }, "\(text)")
     }
 
     @Test("the fault injector: off points never fire; an armed one fires once; after a kill everything fails")

@@ -20,8 +20,10 @@ extension ReplayCommand {
         // A script with fault lines (issue 30) replays as the simulation ran it: a synchronous store on a disk whose
         // fault points its lines arm (the data folder's, else a scratch folder removed afterwards).
         let faults = script.hasFaultLines ? FaultInjector(seed: script.seed, enabled: []) : nil
-        let scratch = faults != nil && dataDir == nil ? FileManager.default.temporaryDirectory.path
-            + "/interlude-faults-\(getpid())-\(script.name)" : nil
+        let scratch =
+            faults != nil && dataDir == nil
+            ? FileManager.default.temporaryDirectory.path
+                + "/interlude-faults-\(getpid())-\(script.name)" : nil
         defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
         let store: any SnapshotStore =
             try faults.map { try FileSnapshotStore(folder: scratch ?? "\(dataDir!)/\(script.name)", faults: $0) }
