@@ -215,6 +215,7 @@ bench: setup
 	$(RELEASE_BIN)/interlude-bench replay --json $(BENCH_OUT)/replay.json
 	$(RELEASE_BIN)/interlude-bench memory --json $(BENCH_OUT)/memory.json
 	$(RELEASE_BIN)/interlude-bench explore --json $(BENCH_OUT)/explore.json
+	$(RELEASE_BIN)/interlude-bench simulate --json $(BENCH_OUT)/simulate.json
 	$(RELEASE_BIN)/interlude-bench report --folder $(BENCH_OUT)
 
 # The two servers' load checks of issue 28 (Benchmarks/README.md, "Load checks"): a distributed slowloris against

@@ -102,7 +102,7 @@ let package = Package(
             name: "InterludeBench",
             dependencies: interlude(
                 "GameCore", "Lifecycle", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
-                "Exploration") + ["Services"]),
+                "Exploration", "Simulation", "Faults") + ["Services"]),
         .executableTarget(
             name: "render-bench",
             dependencies: interlude(

@@ -95,6 +95,8 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
     /// Makes each process's snapshot store on the simulated disk (default: `FileSnapshotStore` with the fault points).
     /// A test passes a broken one to show the simulation finds what it breaks.
     public let makeStore: (String, FaultInjector) throws -> any SnapshotStore
+    /// What the runtime is about to do, as `Runtime.willDo` tells it (a benchmark's time split); nil: nothing.
+    public var willDo: ((RuntimeActivity) -> Void)? = nil
 
     public init(
         options: SimulationOptions, actions: [Game.Action] = Game.explorationActions,
@@ -138,6 +140,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             profile: options.profile, seed: options.seed, game: makeGame(options.seed),
             display: RecordingDisplay<Game.Scene>(), snapshots: try makeStore(options.folder, injector))
         runtime.faults = injector  // its seeded bugs, the in-process leaderboard's network
+        runtime.willDo = willDo
         var simulationLines: [(after: Int, text: String)] = []  // the simulation's own lines, after entry N
         func note(_ failure: SimulationFailure) {
             guard seen.insert(failure.kind).inserted else { return }

@@ -102,13 +102,23 @@ enum BenchHelp {
             """
         ),
         (
+            "simulate",
+            """
+              simulate      interlude simulate's engine: simulated game-hours per
+                            CPU-hour (every fault, none), every profile, against the
+                            bundled scripts' virtual time per CPU time in the same run;
+                            the fixed steps' share. Goal: 1,000x.
+                            --seeds 3  --hours 0.5  --rounds 3  --json out/bench/simulate.json
+            """
+        ),
+        (
             "report",
             """
               report        Gathers the modes' JSON files into benchmarks.json,
                             benchmarks.md and benchmarks.svg (value against goal).
                             --folder out/bench
                             --modes render,transitions,resume,snapshots,replay,
-                                    memory,explore
+                                    memory,explore,simulate
             """
         ),
         (
