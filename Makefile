@@ -91,16 +91,18 @@ test: setup check-imports build-tests
 	$(MAKE) example
 
 # Issue 30 (Docs/Simulation.md): the seeded fault simulation, bounded for CI: every profile, SIMULATE_SEEDS seeds of
-# SIMULATE_HOURS simulated hours each, every fault point, each seed run twice and compared byte for byte (about a
-# minute in a debug build). `make simulate-night SIMULATE_MINUTES=480` runs as many seeds as fit in the time given.
-SIMULATE_SEEDS   ?= 4
-SIMULATE_HOURS   ?= 0.2
-SIMULATE_OUT     ?= $(OUT)/simulate
-SIMULATE_MINUTES ?= 60
+# SIMULATE_HOURS simulated hours each, every fault point, each seed run twice and compared byte for byte, the runs
+# spread over the cores (--jobs), and every cell of SIMULATE_SOMETIMES reached by some seed (about a minute in a debug
+# build). `make simulate-night SIMULATE_MINUTES=480` runs as many seeds as fit in the time given.
+SIMULATE_SEEDS     ?= 4
+SIMULATE_HOURS     ?= 0.2
+SIMULATE_OUT       ?= $(OUT)/simulate
+SIMULATE_MINUTES   ?= 60
+SIMULATE_SOMETIMES ?= Tests/Fixtures/simulate/sometimes.txt
 simulate-check: $(BUILD_STEP)
 	$(BIN)/interlude simulate --seeds $(SIMULATE_SEEDS) --profile all --hours $(SIMULATE_HOURS) --twice \
-	  --out $(SIMULATE_OUT) > $(SIMULATE_OUT).log || { cat $(SIMULATE_OUT).log; exit 1; }
-	@tail -2 $(SIMULATE_OUT).log
+	  --sometimes $(SIMULATE_SOMETIMES) --out $(SIMULATE_OUT) > $(SIMULATE_OUT).log || { cat $(SIMULATE_OUT).log; exit 1; }
+	@tail -3 $(SIMULATE_OUT).log
 simulate-night: setup
 	$(SWIFT_BUILD) $(APPS) -c release --product interlude
 	bash Benchmarks/simulate-night.sh $(RELEASE_BIN)/interlude $(SIMULATE_MINUTES) $(OUT)/simulate-night

@@ -16,15 +16,19 @@ struct SimulateCommand: ParsableCommand {
         discussion: """
             Each seed is one run of --hours simulated hours (no render): a schedule drawn from the seed alone injects the OS's events, the player's actions, waits and kills, while fault points in the snapshot store (a full disk, an I/O error, a failed fsync, the process dying at each step of a save) fire under the same seed. After every step and every event the contract's invariants are checked, and the simulation's own: after any kill, the relaunch restores the newest save the runtime reported, or a later one. A failure prints its seed and the build's identity; the same seed, profile, hours and faults replay byte-identically (--seed S). Failures with the same invariant and site are counted once. Docs/Simulation.md.
 
-            Writes DIR/PROFILE-seed-S.transcript.jsonl per seed (the runtime's transcript, CONTRACT §8, and `simulation` lines: kill, relaunch, end), DIR/simulate.json and DIR/report.md (failures, faults fired and reached, the (state, event) cells reached per profile).
+            Writes DIR/PROFILE-seed-S.transcript.jsonl per seed (the runtime's transcript, CONTRACT §8, and `simulation` lines: kill, relaunch, end), DIR/simulate.json, DIR/report.md and DIR/report.html (failures, faults fired and reached, and per profile the (state x event x fault) cells reached: a table, and a heatmap over the state graph). They are the same whatever --jobs; --shard K/N runs every N-th (profile, seed) run from the K-th, and --merge gathers shards' folders into one report.
+
+            --sometimes FILE names cells that some seed must reach, one a line: PROFILE STATE EVENT [FAULT] (PROFILE a profile or *, STATE the runtime's status text such as background+task, EVENT an event or kill, FAULT a fault point or none; # comments). Each one no seed reached prints NEVER REACHED and fails the run.
 
             Examples:
               interlude simulate --list                              # the fault points
               interlude simulate --seeds 20 --profile all --hours 0.5
               interlude simulate --seed 7 --profile ios26 --faults storage.write.noSpace,os.kill.anyInstant
               interlude simulate --seeds 10 --twice                  # each seed twice, compared byte for byte
+              interlude simulate --seeds 40 --shard 1/2 --out out/s1 # half the runs; --shard 2/2 the other half
+              interlude simulate --merge out/s1 out/s2 --out out/all --sometimes Tests/Fixtures/simulate/sometimes.txt
 
-            Exit status: 0 no failure; 1 a failure (or --twice found a difference); 2 an invalid option.
+            Exit status: 0 no failure; 1 a failure, --twice found a difference, or a --sometimes cell was never reached; 2 an invalid option, a bad --sometimes line (file:line:column) or --merge folders that do not go together.
             """)
 
     @Flag(help: "Print the fault points and exit.")
@@ -69,6 +73,29 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
 
+    @Option(
+        help: "Runs at a time, on threads (default: the number of cores). The files written are the same for any N.")
+    var jobs: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run the K-th of N slices of the (profile, seed) runs: every N-th from the K-th, profiles in CONTRACT §5's "
+                + "order, seeds ascending.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Cells some seed must reach: PROFILE STATE EVENT [FAULT] a line; each one never reached fails the run.",
+            valueName: "file"))
+    var sometimes: String?
+
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Gather the folders of shards (their transcripts and simulate.json) into --out, and report them as one run.",
+            valueName: "dir"))
+    var merge: [String] = []
+
     func validate() throws {
         guard Profile.named(profile) != nil || profile == "all" else {
             let names = Profile.all.map(\.name).joined(separator: ", ")
@@ -77,7 +104,33 @@ struct SimulateCommand: ParsableCommand {
         guard hours > 0, hours <= 1000 else { throw ValidationError("--hours must be more than 0 and at most 1000") }
         guard (1...1_000_000).contains(seeds) else { throw ValidationError("--seeds must be within 1...1000000") }
         guard (0...1000).contains(rate) else { throw ValidationError("--rate must be within 0...1000") }
+        if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs must be within 1...1024") }
+        _ = try shardSlice()
         _ = try faultPoints()
+    }
+
+    /// `--shard K/N` as (K, N), or nil.
+    func shardSlice() throws -> (index: Int, count: Int)? {
+        guard let shard else { return nil }
+        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= 100_000,
+            (1...count).contains(index)
+        else {
+            throw ValidationError(
+                "--shard must be K/N with 1 <= K <= N (e.g. 2/4); got '\(TerminalText.escaped(shard))'")
+        }
+        return (index, count)
+    }
+
+    /// The `--sometimes` list, or nil; a bad line (or an unreadable file) is an invalid option (exit 2).
+    func sometimesList() throws -> SometimesList? {
+        guard let sometimes else { return nil }
+        guard let data = FileManager.default.contents(atPath: sometimes), let text = String(data: data, encoding: .utf8)
+        else { throw ValidationError("--sometimes: cannot read '\(TerminalText.escaped(sometimes))' as UTF-8 text") }
+        do { return try SometimesList(parsing: text, file: sometimes) } catch {
+            sayError("error: \(error)")
+            throw Exit.invalid
+        }
     }
 
     /// `--faults` as points.
@@ -112,90 +165,94 @@ struct SimulateCommand: ParsableCommand {
             }
             return
         }
+        let checklist = try sometimesList()
+        if !merge.isEmpty { return try mergeShards(checklist) }
         let levels = try loadLevelsOrExit(assets: assets)
         do { try HostPaths.prepareFolder(out) } catch { throw ValidationError("--out: \(error)") }
         let points = try faultPoints()
         let profiles = profile == "all" ? Profile.all : [Profile.named(profile)!]
         let seedList: [UInt64] = seed.map { [$0] } ?? (1...UInt64(seeds)).map { $0 }
         let duration = Int64((hours * 3_600_000_000_000).rounded())
-        let identity = Self.buildIdentity()
         let diskRoot =
             disk
             ?? (FileManager.default.fileExists(atPath: "/dev/shm")
                 ? "/dev/shm/interlude-simulate-\(getpid())" : out)
         defer { if disk == nil, diskRoot != out { try? FileManager.default.removeItem(atPath: diskRoot) } }
-        var failures: [String: (failure: SimulationFailure, seeds: [String])] = [:]
-        var order: [String] = []
-        var cells: [String: [String: Int]] = [:]
-        var fired: [FaultPoint: Int] = [:]
-        var reached: [FaultPoint: Int] = [:]
-        var failingRuns: [(String, UInt64)] = []
-        var differing: [String] = []
-        var shrunk: Set<String> = []
-        var totals = (moves: 0, kills: 0, tolerated: 0, seconds: 0.0)
+        // Every (profile, seed) run in a fixed order; a shard takes every N-th of them from the K-th.
+        let every = profiles.flatMap { profile in seedList.map { (profile: profile, seed: $0) } }
+        let slice = try shardSlice()
+        let plan = every.enumerated().filter { slice == nil || $0.offset % slice!.count == slice!.index - 1 }.map(
+            \.element)
+        let (out, twice, rate, shrink) = (self.out, self.twice, self.rate, self.shrink)
         let started = Date()
-        for profile in profiles {
-            for seed in seedList {
-                let name = "\(profile.name)-seed-\(seed)"
-                let options = SimulationOptions(
-                    profile: profile, seed: seed, duration: duration, faults: points, perMille: rate,
-                    folder: diskRoot + "/disk-" + name)
-                let simulator = Simulator(options: options) { Game(seed: $0, levels: levels) }
-                let clock = Date()
-                let result = try simulator.run()
-                let seconds = Date().timeIntervalSince(clock)
-                try Data(result.transcript.utf8).write(to: URL(fileURLWithPath: "\(out)/\(name).transcript.jsonl"))
-                if twice {
-                    let again = try simulator.run()
-                    if again.transcript != result.transcript { differing.append(name) }
-                }
-                try? FileManager.default.removeItem(atPath: options.folder)
-                totals.moves += result.moves
-                totals.kills += result.kills
-                totals.tolerated += result.tolerated
-                totals.seconds += seconds
-                for (cell, count) in result.cells { cells[profile.name, default: [:]][cell, default: 0] += count }
-                for (point, count) in result.faultsFired { fired[point, default: 0] += count }
-                for (point, count) in result.faultsReached { reached[point, default: 0] += count }
-                for failure in result.failures {
-                    let key = "\(profile.name): \(failure.kind)"
-                    if failures[key] == nil { order.append(key) }
-                    failures[key, default: (failure, [])].seeds.append(String(seed))
-                }
-                if !result.ok { failingRuns.append((profile.name, seed)) }
-                if shrink, !result.ok { try shrinkFailures(of: result, levels: levels, disk: diskRoot, done: &shrunk) }
-                print(
-                    "\(result.ok ? "ok  " : "FAIL") \(name): \(result.moves) moves, \(result.kills) kills, "
-                        + "\(result.failures.count) failures (\(String(format: "%.2f", seconds)) s)")
+        let runs = try SimulateJobs.run(plan.count, threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
+            index in
+            let (profile, seed) = plan[index]
+            let name = "\(profile.name)-seed-\(seed)"
+            let options = SimulationOptions(
+                profile: profile, seed: seed, duration: duration, faults: points, perMille: rate,
+                folder: diskRoot + "/disk-" + name)
+            let simulator = Simulator(options: options) { Game(seed: $0, levels: levels) }
+            let clock = Date()
+            let result = try simulator.run()
+            let seconds = Date().timeIntervalSince(clock)
+            try Data(result.transcript.utf8).write(to: URL(fileURLWithPath: "\(out)/\(name).transcript.jsonl"))
+            let differs = try twice && simulator.run().transcript != result.transcript
+            try? FileManager.default.removeItem(atPath: options.folder)
+            say(
+                "\(result.ok ? "ok  " : "FAIL") \(name): \(result.moves) moves, \(result.kills) kills, "
+                    + "\(result.failures.count) failures (\(String(format: "%.2f", seconds)) s)")
+            var run = SimulateTally.Run(
+                profile: profile, seed: seed, result: result, seconds: seconds, differs: differs)
+            if shrink, !result.ok { run.kept = result }
+            return run
+        }
+        let wallSeconds = Date().timeIntervalSince(started)
+        if shrink {
+            var done: Set<String> = []
+            for run in runs {
+                if let kept = run.kept { try shrinkFailures(of: kept, levels: levels, disk: diskRoot, done: &done) }
             }
         }
-        let simulatedHours = hours * Double(profiles.count * seedList.count)
-        let wall = Date().timeIntervalSince(started)
-        let speed = simulatedHours * 3600 / max(totals.seconds, 1e-9)
-        try writeReport(
-            order: order, failures: failures, cells: cells, fired: fired, reached: reached, identity: identity,
-            summary: (
-                profiles.count * seedList.count, totals.moves, totals.kills, totals.tolerated, simulatedHours, wall,
-                speed
-            ),
-            differing: differing)
-        print(
-            "\(profiles.count * seedList.count) runs, \(String(format: "%.2f", simulatedHours)) simulated hours in "
-                + "\(String(format: "%.1f", wall)) s (\(Int(speed))x real time), \(totals.moves) moves, "
-                + "\(totals.kills) kills, \(order.count) distinct failures; build \(identity)")
-        for key in order {
-            let entry = failures[key]!
-            print("FAILURE \(TerminalText.escaped(key)): \(TerminalText.escaped(entry.failure.detail))")
-            print("  seeds \(entry.seeds.prefix(10).joined(separator: ", "))\(entry.seeds.count > 10 ? ", ..." : "")")
+        var tally = SimulateTally(
+            runs: runs, build: Self.buildIdentity(), hours: hours, faults: faults, enabled: points, rate: rate,
+            shard: shard,
+            wallSeconds: wallSeconds)
+        try finish(&tally, checklist)
+    }
+
+    /// Checks `checklist` against the tally, writes the report, prints the summary; exit status 1 on a failure, a
+    /// difference or a cell never reached.
+    func finish(_ tally: inout SimulateTally, _ checklist: SometimesList?) throws {
+        let coverage = tally.coverage
+        let unreached = checklist?.unreached(coverage) ?? []
+        tally.neverReached = checklist.map { _ in unreached.map { $0.entry.text(profile: $0.profile) } }
+        try SimulateReport.write(tally, to: out)
+        say(
+            "\(tally.runs) runs\(tally.shard.map { " (shard \($0))" } ?? ""), "
+                + "\(String(format: "%.2f", tally.simulatedHours)) simulated hours, \(tally.moves) moves, "
+                + "\(tally.kills) kills, \(tally.failures.count) distinct failures; build \(tally.build); "
+                + SimulateReport.timingLine(tally))
+        for failure in tally.failures {
+            say("FAILURE \(failure.kind): \(failure.detail)")
+            let seeds = failure.seeds.prefix(10).map(String.init).joined(separator: ", ")
+            say("  seeds \(seeds)\(failure.seeds.count > 10 ? ", ..." : "")")
         }
-        for (profile, seed) in failingRuns.prefix(5) {
-            print(
-                "  reproduce: interlude simulate --seed \(seed) --profile \(profile) --hours \(hours) --faults "
-                    + "\(faults) --rate \(rate)  (build \(identity))")
+        for failure in tally.failures.prefix(5) {
+            say("  reproduce: \(SimulateReport.reproduce(failure, tally))  (build \(tally.build))")
         }
-        for name in differing { print("DIFFERS \(name): the second run's transcript is not the first's") }
-        print("transcripts and report.md in \(TerminalText.escaped(out))/")
-        if !order.isEmpty || !differing.isEmpty { throw Exit.failed }
+        for name in tally.differing { say("DIFFERS \(name): the second run's transcript is not the first's") }
+        if let checklist {
+            for (profile, entry) in unreached {
+                say("NEVER REACHED \(entry.text(profile: profile))  (\(sometimes ?? ""):\(entry.line))")
+            }
+            let unchecked = checklist.unchecked(coverage).count
+            say(
+                "sometimes: \(checklist.entries.count - unchecked) lines checked, \(unreached.count) cells never reached"
+                    + (unchecked > 0 ? ", \(unchecked) lines not checked (their profile was not simulated)" : ""))
+        }
+        say("transcripts, report.md and report.html in \(out)/")
+        if !tally.ok { throw Exit.failed }
     }
 
     /// The build's identity: FNV-1a 64 of this executable's bytes (two builds that differ by one byte differ).
@@ -207,54 +264,5 @@ struct SimulateCommand: ParsableCommand {
             hash &*= 0x100_0000_01b3
         }
         return String(hash, radix: 16)
-    }
-
-    private func writeReport(
-        order: [String], failures: [String: (failure: SimulationFailure, seeds: [String])],
-        cells: [String: [String: Int]], fired: [FaultPoint: Int], reached: [FaultPoint: Int], identity: String,
-        summary: (runs: Int, moves: Int, kills: Int, tolerated: Int, hours: Double, wall: Double, speed: Double),
-        differing: [String]
-    ) throws {
-        var md = "# interlude simulate\n\n"
-        md += "- build \(identity); \(summary.runs) runs; \(String(format: "%.2f", summary.hours)) simulated hours in "
-        md += "\(String(format: "%.1f", summary.wall)) s (\(Int(summary.speed))x real time on one core)\n"
-        md += "- \(summary.moves) moves, \(summary.kills) kills, \(summary.tolerated) invariant reports tolerated "
-        md += "(a failed save reported under an injected fault, or made by a killed process)\n\n"
-        md += "## Failures (\(order.count), each (invariant, site) once)\n\n"
-        for key in order {
-            let entry = failures[key]!
-            md +=
-                "- `\(Self.markdown(key))`: \(Self.markdown(entry.failure.detail)) (seeds \(entry.seeds.joined(separator: ", ")))\n"
-        }
-        if !differing.isEmpty { md += "\n## Not deterministic\n\n" + differing.map { "- \($0)\n" }.joined() }
-        md += "\n## Fault points (fired / reached)\n\n| point | fired | reached |\n|---|---|---|\n"
-        for point in FaultPoint.all { md += "| `\(point.name)` | \(fired[point] ?? 0) | \(reached[point] ?? 0) |\n" }
-        md += "\n## (state, event) cells reached\n"
-        for (profile, counts) in cells.sorted(by: { $0.key < $1.key }) {
-            md += "\n### \(profile): \(counts.count) cells\n\n| state event | times |\n|---|---|\n"
-            for (cell, count) in counts.sorted(by: { $0.key < $1.key }) { md += "| `\(cell)` | \(count) |\n" }
-        }
-        try Data(md.utf8).write(to: URL(fileURLWithPath: out + "/report.md"))
-        let json: [String: Any] = [
-            "build": identity, "runs": summary.runs, "moves": summary.moves, "kills": summary.kills,
-            "tolerated": summary.tolerated, "simulatedHours": summary.hours, "wallSeconds": summary.wall,
-            "realTimeFactor": summary.speed,
-            "failures": order.map { key -> [String: Any] in
-                let entry = failures[key]!
-                return [
-                    "kind": key, "detail": entry.failure.detail, "seeds": entry.seeds,
-                ]
-            },
-            "differing": differing,
-            "faults": FaultPoint.all.map { ["point": $0.name, "fired": fired[$0] ?? 0, "reached": reached[$0] ?? 0] },
-        ]
-        let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
-        try data.write(to: URL(fileURLWithPath: out + "/simulate.json"))
-    }
-
-    /// Text for Markdown: no raw HTML, no code-span breaks.
-    static func markdown(_ text: String) -> String {
-        TerminalText.escaped(text).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }
