@@ -97,6 +97,10 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
     public let makeStore: (String, FaultInjector) throws -> any SnapshotStore
     /// What the runtime is about to do, as `Runtime.willDo` tells it (a benchmark's time split); nil: nothing.
     public var willDo: ((RuntimeActivity) -> Void)? = nil
+    /// The display the runtime draws on (`interlude simulate --render`: EGL offscreen); nil: a `RecordingDisplay`
+    /// (no GL). With a display, the frame is captured after every relaunch and at the end (`frame` lines named
+    /// `relaunch-K` and `end`, images `PROFILE-seed-S-NAME`), so that the transcript carries the pixels' hashes.
+    public var display: (any Display<Game.Scene>)? = nil
 
     public init(
         options: SimulationOptions, actions: [Game.Action] = Game.explorationActions,
@@ -138,7 +142,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
 
         let runtime = Runtime(
             profile: options.profile, seed: options.seed, game: makeGame(options.seed),
-            display: RecordingDisplay<Game.Scene>(), snapshots: try makeStore(options.folder, injector))
+            display: display ?? RecordingDisplay<Game.Scene>(), snapshots: try makeStore(options.folder, injector))
         runtime.faults = injector  // its seeded bugs, the in-process leaderboard's network
         runtime.willDo = willDo
         var simulationLines: [(after: Int, text: String)] = []  // the simulation's own lines, after entry N
@@ -192,6 +196,13 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             runtime.inject(.launched, at: time)
             take(site: "relaunch after \(killer.name) in \(status)")
             line("relaunch", "restored #\(runtime.snapshotGeneration)")
+            capture("relaunch-\(kills)")
+        }
+        /// With a display of the caller's: the frame now, in the transcript.
+        func capture(_ name: String) {
+            guard display != nil else { return }
+            let file = "\(options.profile.name)-seed-\(options.seed)-\(name)"
+            runtime.noteFrame(name: name, runtime.capture(file))
         }
         /// Counts the cell `site`, once per fault point that fired since `before` (or once without a fault).
         func count(_ site: String, since before: [FaultPoint: Int]) {
@@ -253,6 +264,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             take(site: site)
             try relaunchIfKilled(after: status)
         }
+        capture("end")
         line("end", "\(moves) moves, \(kills) kills, \(failures.count) failures")
         var output = ""
         var next = 0

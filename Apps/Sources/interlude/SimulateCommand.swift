@@ -3,6 +3,7 @@ import Faults
 import Foundation
 import GameCore
 import Lifecycle
+import PlatformEGL
 import Runtime
 import ShooterPlatform
 import Simulation
@@ -74,8 +75,16 @@ struct SimulateCommand: ParsableCommand {
     var assets: String?
 
     @Option(
-        help: "Runs at a time, on threads (default: the number of cores). The files written are the same for any N.")
+        help: ArgumentHelp(
+            "Runs at a time, on threads (default: the number of cores; 1 with --render). The files written are the "
+                + "same for any N."))
     var jobs: Int?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Render with EGL offscreen (320x180) instead of recording the draws; each run's frame is captured after "
+                + "every relaunch and at the end (frame lines with the pixels' hash, PNGs in DIR). One run at a time."))
+    var render = false
 
     @Option(
         help: ArgumentHelp(
@@ -183,21 +192,33 @@ struct SimulateCommand: ParsableCommand {
         let slice = try shardSlice()
         let plan = every.enumerated().filter { slice == nil || $0.offset % slice!.count == slice!.index - 1 }.map(
             \.element)
-        let (out, twice, rate, shrink) = (self.out, self.twice, self.rate, self.shrink)
+        let (out, twice, rate, shrink, render) = (self.out, self.twice, self.rate, self.shrink, self.render)
+        let directory = render ? try AssetDirectory.locate(assets) : nil
         let started = Date()
-        let runs = try SimulateJobs.run(plan.count, threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
+        // GL stays on one thread at a time: a rendered simulation runs one run after the other.
+        let threads = render ? 1 : jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let runs = try SimulateJobs.run(plan.count, threads: threads) {
             index in
             let (profile, seed) = plan[index]
             let name = "\(profile.name)-seed-\(seed)"
             let options = SimulationOptions(
                 profile: profile, seed: seed, duration: duration, faults: points, perMille: rate,
                 folder: diskRoot + "/disk-" + name)
-            let simulator = Simulator(options: options) { Game(seed: $0, levels: levels) }
+            /// A simulator of this run, with a display of its own when rendering (a second run starts afresh).
+            func makeSimulator() throws -> Simulator<Game> {
+                var simulator = Simulator(options: options) { Game(seed: $0, levels: levels) }
+                if let directory {
+                    simulator.display = try OffscreenDisplay(
+                        width: 320, height: 180, outputDirectory: out, assets: directory)
+                }
+                return simulator
+            }
+            let simulator = try makeSimulator()
             let clock = Date()
             let result = try simulator.run()
             let seconds = Date().timeIntervalSince(clock)
             try Data(result.transcript.utf8).write(to: URL(fileURLWithPath: "\(out)/\(name).transcript.jsonl"))
-            let differs = try twice && simulator.run().transcript != result.transcript
+            let differs = try twice && makeSimulator().run().transcript != result.transcript
             try? FileManager.default.removeItem(atPath: options.folder)
             say(
                 "\(result.ok ? "ok  " : "FAIL") \(name): \(result.moves) moves, \(result.kills) kills, "

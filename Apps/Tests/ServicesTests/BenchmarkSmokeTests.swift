@@ -87,3 +87,21 @@ struct BenchHelpTests {
         }
     }
 }
+
+@Suite("interlude-bench simulate runs and writes its JSON")
+struct SimulateBenchmarkSmokeTests {
+    @Test("a short run reports the goal figure, the reference and where the time goes")
+    func shortRun() throws {
+        let folder = try TemporaryFolder("bench-simulate").path
+        let json = try runBench(
+            ["simulate", "--seeds", "1", "--hours", "0.02", "--rounds", "1"], json: folder + "/simulate.json")
+        let figures = try #require(json["figures"] as? [[String: Any]])
+        let goal = try #require(figures.first { $0["goal"] != nil })
+        #expect((goal["value"] as? Double ?? 0) > 0, "\(goal)")
+        #expect(figures.contains { ($0["name"] as? String ?? "").hasPrefix("reference: bundled scripts") })
+        let split = try #require(json["timeSplit"] as? [[String: Any]])
+        let total = split.compactMap { $0["share"] as? Double }.reduce(0, +)
+        #expect(abs(total - 1) < 0.01, "the shares add up to the whole: \(split)")
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
