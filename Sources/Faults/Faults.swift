@@ -15,6 +15,9 @@ import Glibc
 /// What a fault point disturbs.
 public enum FaultKind: String, Sendable, CaseIterable, Comparable {
     case storage, network, os
+    /// A callback delivered as real engines and devices have been seen to (a pause twice, focus and surface out of
+    /// order): opt-in (`--faults quirk`), never in `all`; each names the public report it reproduces.
+    case quirk
     /// A seeded bug: a test-only switch that breaks the runtime on purpose, to show the simulation finds it. Never
     /// in `--faults all`; named one by one.
     case bug
@@ -31,11 +34,14 @@ public struct FaultPoint: Hashable, Sendable, Comparable, CustomStringConvertibl
     public let kind: FaultKind
     /// What happens when it fires, in one line.
     public let summary: String
+    /// For a quirk: the public reports of it, where it was seen.
+    public let reports: [String]
 
-    public init(_ name: String, _ kind: FaultKind, _ summary: String) {
+    public init(_ name: String, _ kind: FaultKind, _ summary: String, reports: [String] = []) {
         self.name = name
         self.kind = kind
         self.summary = summary
+        self.reports = reports
     }
 
     public var description: String { name }
@@ -43,7 +49,7 @@ public struct FaultPoint: Hashable, Sendable, Comparable, CustomStringConvertibl
     public static func < (lhs: FaultPoint, rhs: FaultPoint) -> Bool { lhs.name < rhs.name }
 
     /// The point called `name` (a seeded bug too), or nil.
-    public static func named(_ name: String) -> FaultPoint? { (all + seededBugs).first { $0.name == name } }
+    public static func named(_ name: String) -> FaultPoint? { (all + quirks + seededBugs).first { $0.name == name } }
 }
 
 extension FaultPoint {
@@ -76,6 +82,43 @@ extension FaultPoint {
     public static let powerLoss = FaultPoint(
         "os.powerLoss", .os,
         "the device loses power at any instant: the process dies and what was written without fsync is lost")
+
+    /// iOS data protection: a save while the passcode-locked device's protected data is unavailable fails.
+    public static let protectedDataUnavailable = FaultPoint(
+        "storage.protectedData.unavailable", .storage,
+        "iOS data protection: a snapshot of complete protection cannot be written while the locked device's protected "
+            + "data is unavailable (EPERM)")
+    /// The save in the enter-background callback outlasts the OS's watchdog (iOS: about 5 s to return from
+    /// `didEnterBackground`): the app is killed before the save finishes.
+    public static let saveOutlastsWatchdog = FaultPoint(
+        "storage.save.outlastsWatchdog", .storage,
+        "the save of the enter-background callback takes longer than the watchdog allows (iOS: about 5 s): the OS "
+            + "kills the app before it finishes")
+    /// Memory pressure: the OS warns a running app, and ends one in the background or suspended (jetsam: no callback).
+    public static let memoryLow = FaultPoint(
+        "os.memory.low", .os,
+        "memory pressure at any instant: a running app in front is warned; one in the background or suspended is "
+            + "killed without a callback (jetsam) and relaunched from disk")
+
+    /// Quirk: the resign callback (`willResignActive`, `onPause`, ...) delivered twice in a row, with its work.
+    public static let quirkResignTwice = FaultPoint(
+        "quirk.resignTwice", .quirk, "the resign callback (a pause) is delivered twice in a row",
+        reports: [
+            "godotengine/godot#85265", "openframeworks/openFrameworks#1404 (lostFocus called twice)",
+            "libsdl-org/SDL#2621",
+        ])
+    /// Quirk: the activate callback delivered an extra time.
+    public static let quirkActivateTwice = FaultPoint(
+        "quirk.activateTwice", .quirk, "the activate callback (a resume) is delivered an extra time",
+        reports: ["lionheart/openradar-mirror#21113 (iOS 11-12.1.4: didBecomeActive twice with Notification Center)"])
+    /// Quirk: Android's focus and surface notifications of one event in the other order.
+    public static let quirkWindowOrder = FaultPoint(
+        "quirk.windowOrder", .quirk,
+        "Android's focus and surface notifications of an event arrive in the other order (any order is allowed)",
+        reports: ["NVIDIA, Android lifecycle for game developers (focus and surface events in any order)"])
+
+    /// The quirks, sorted by name: never enabled unless named (or `--faults quirk`).
+    public static let quirks: [FaultPoint] = [quirkResignTwice, quirkActivateTwice, quirkWindowOrder].sorted()
 
     /// The leaderboard's request is lost on the way: the server never sees it; the client's request fails.
     public static let leaderboardDrop = FaultPoint(
@@ -121,13 +164,15 @@ extension FaultPoint {
         bugQuickSaveSkipped, bugDrawAfterForbidGL, bugFsyncSkipped, bugScoreCountedTwice, bugTimerFullTime,
     ].sorted()
 
-    /// The points where the process dies at once when the schedule (or a script's fault line) says so.
-    public static let instantKills: [FaultPoint] = [killAnyInstant, powerLoss]
+    /// The points the schedule (or a script's fault line) fires itself, at an instant, rather than the code reaching
+    /// them: kills, a power loss, memory pressure.
+    public static let instantKills: [FaultPoint] = [killAnyInstant, powerLoss, memoryLow]
 
     /// Every fault point of the environment (no seeded bug), sorted by name.
     public static let all: [FaultPoint] = [
         writeNoSpace, writeIOError, fsyncFails, killBeforeRename, killBetweenRenames, killBeforeFolderSync,
-        killAnyInstant, powerLoss, leaderboardDrop, leaderboardSlow, leaderboardGarbage, leaderboardDuplicate,
+        killAnyInstant, powerLoss, memoryLow, protectedDataUnavailable, saveOutlastsWatchdog, leaderboardDrop,
+        leaderboardSlow, leaderboardGarbage, leaderboardDuplicate,
         leaderboardReorder,
     ].sorted()
 }
@@ -174,8 +219,11 @@ public final class FaultInjector: @unchecked Sendable {
     public private(set) var reached: [FaultPoint: Int] = [:]
     /// The point that killed the process, once one has: every later point fails with it.
     public private(set) var killedBy: FaultPoint?
-    /// Points armed to fire the next times they are reached, whatever the draw (a script's fault lines): how many.
-    private var armed: [FaultPoint: Int] = [:]
+    /// Points armed to fire when reached for the N-th time (counting every reach since the injector began), whatever
+    /// the draw: a script's fault lines.
+    private var armed: [FaultPoint: [Int]] = [:]
+    /// Each point that fired since the last `takeFires`, with the reach it fired at (1: its first reach ever).
+    private var recentFires: [(point: FaultPoint, reach: Int)] = []
     private var random: SplitMix64
 
     /// An injector whose draws follow `seed` alone.
@@ -185,19 +233,30 @@ public final class FaultInjector: @unchecked Sendable {
         random = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
     }
 
-    /// Fires `point` the next time it is reached (arming it twice: the next two times).
-    public func arm(_ point: FaultPoint) { armed[point, default: 0] += 1 }
+    /// Fires `point` the next time it is reached after `skip` more reaches (0: the next time). Arming it twice with
+    /// 0 and 2 fires it at the next reach and the third.
+    public func arm(_ point: FaultPoint, skip: Int = 0) {
+        armed[point, default: []].append((reached[point] ?? 0) + max(0, skip) + 1)
+    }
+
+    /// The points that fired since the last call (or the start), in order, with the reach each fired at; the
+    /// instants fired by `killNow` and `losePower` are not among them. A simulation makes its fault lines of them.
+    public func takeFires() -> [(point: FaultPoint, reach: Int)] {
+        defer { recentFires.removeAll() }
+        return recentFires
+    }
 
     /// Whether `point` fires now (and counts it): an enabled point of the environment `perMille` times in a thousand,
     /// an enabled seeded bug every time. After a kill, every point of the environment fires (the process is gone); a
     /// seeded bug never fires unless it is enabled or armed.
     public func fires(_ point: FaultPoint) -> Bool {
-        // A dead process fails at every point of the environment; a seeded bug stays off unless named.
-        if killedBy != nil { return point.kind != .bug }
+        // A dead process fails at every point of the environment; a seeded bug or a quirk stays off unless named.
+        if killedBy != nil { return point.kind != .bug && point.kind != .quirk }
         reached[point, default: 0] += 1
+        let reach = reached[point]!
         let fire: Bool
-        if let times = armed[point] {
-            armed[point] = times > 1 ? times - 1 : nil
+        if let targets = armed[point], let index = targets.firstIndex(of: reach) {
+            armed[point]!.remove(at: index)
             fire = true
         } else if enabled.contains(point) {
             // A seeded bug is code that is wrong every time it runs; the environment misbehaves now and then.
@@ -205,7 +264,10 @@ public final class FaultInjector: @unchecked Sendable {
         } else {
             fire = false
         }
-        if fire { fired[point, default: 0] += 1 }
+        if fire {
+            fired[point, default: 0] += 1
+            recentFires.append((point, reach))
+        }
         return fire
     }
 

@@ -116,17 +116,17 @@ public enum Command<Action: ScriptAction>: Hashable, Sendable {
     /// `peer join|leave|WORD NAME`, `match down|up`: what the scripted peers and the match server do now (WORD: the
     /// game's, `ScriptAction.peerWords`).
     case match(MatchSetting)
-    /// `at <t> fault <point>` (issue 30): at `time`, the fault point `point` fires: an instant kill
-    /// (`os.kill.anyInstant`, `os.powerLoss`) kills the process and relaunches it from the disk at once; any other
-    /// point fires the next time the runtime reaches it (`FaultInjector.arm`).
-    case fault(time: Nanoseconds, FaultPoint)
+    /// `at <t> fault <point> [skip=N]` (issue 30): at `time`, the fault point `point` fires: an instant
+    /// (`os.kill.anyInstant`, `os.powerLoss`, `os.memory.low`) at once; any other point the next time the runtime
+    /// reaches it after `skip` more reaches (`FaultInjector.arm`).
+    case fault(time: Nanoseconds, FaultPoint, skip: Int = 0)
     /// `at <t> wait` (issue 30): nothing happens; virtual time runs to `time` (what a simulation's wait becomes).
     case wait(time: Nanoseconds)
 
     /// The time of a timed line, nil for the others.
     public var time: Nanoseconds? {
         switch self {
-        case .event(let time, _), .action(let time, _), .fault(let time, _), .wait(let time): return time
+        case .event(let time, _), .action(let time, _), .fault(let time, _, _), .wait(let time): return time
         case .expect, .capture, .leaderboard, .match: return nil
         }
     }

@@ -12,7 +12,10 @@ extension ScriptReader {
         let time = try resolve(timeToken, in: cursor)
         let name = try cursor.require("an event or a game action", after: "the time")
         lastTime = time
-        if name.text == ScriptSyntax.faultKeyword { return .fault(time: time, try readFault(after: name, &cursor)) }
+        if name.text == ScriptSyntax.faultKeyword {
+            let (point, skip) = try readFault(after: name, &cursor)
+            return .fault(time: time, point, skip: skip)
+        }
         if name.text == ScriptSyntax.waitKeyword {
             try cursor.finish(after: "wait")
             return .wait(time: time)
@@ -24,19 +27,32 @@ extension ScriptReader {
         return .action(time: time, try readAction(name, &cursor))
     }
 
-    /// The fault point after `at <t> fault`: a name of `FaultPoint.all` or a seeded bug; then the line must end.
-    private func readFault(after keyword: Token, _ cursor: inout LineCursor) throws(ScriptError) -> FaultPoint {
+    /// The fault point after `at <t> fault` (a name of `FaultPoint.all`, a quirk or a seeded bug) and its optional
+    /// `skip=N` (0 to 1,000,000); then the line must end.
+    private func readFault(after keyword: Token, _ cursor: inout LineCursor) throws(ScriptError) -> (FaultPoint, Int) {
         let word = try cursor.require(
             "a fault point like storage.fsync.fails (interlude simulate --list)", after: "fault")
-        let names = (FaultPoint.all + FaultPoint.seededBugs).map(\.name)
+        let names = (FaultPoint.all + FaultPoint.quirks + FaultPoint.seededBugs).map(\.name)
         guard let point = FaultPoint.named(word.text) else {
             throw cursor.error(
                 .unknownFault, at: word,
                 "unknown fault point '\(word.shown)'\(Suggestion.phrase(for: word.text, among: names)); "
                     + "`interlude simulate --list` lists them")
         }
-        try cursor.finish(after: "the fault point '\(point.name)'")
-        return point
+        var skip = 0
+        if let word = cursor.next() {
+            guard word.text.hasPrefix("skip="), let value: Int = NumberText.unsigned(word.text.dropFirst(5)),
+                value <= ScriptSyntax.mostFaultSkips
+            else {
+                throw cursor.error(
+                    .unexpectedToken, at: word,
+                    "unexpected '\(word.shown)' after the fault point '\(point.name)'; expected skip=N "
+                        + "(0 to \(ScriptSyntax.mostFaultSkips): the reaches to let pass first) or the end of the line")
+            }
+            skip = value
+        }
+        try cursor.finish(after: "the fault line")
+        return (point, skip)
     }
 
     /// The absolute time `token` stands for, checked not to go backwards nor past `ScriptParser.latestTime`.

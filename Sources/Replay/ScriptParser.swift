@@ -86,6 +86,8 @@ enum ScriptSyntax {
     static let faultKeyword = "fault"
     /// After `at <t>`, the word of a wait line (`at 40s wait`): the engine's, never a game's action.
     static let waitKeyword = "wait"
+    /// The most reaches a fault line's `skip=` lets pass.
+    static let mostFaultSkips = 1_000_000
     static let version = "1"
     static let keywords = [
         "at", "expect", "capture", "leaderboard", "peer", "match", "profile", "profiles", "seed",

@@ -51,9 +51,9 @@ public enum ScriptRunner {
             case .wait(let time):
                 runtime.advance(to: time)
                 relaunchIfKilled()
-            case .fault(let time, let point):
+            case .fault(let time, let point, let skip):
                 runtime.advance(to: time)
-                if let injector { fire(point, on: injector) }
+                if let injector { fire(point, on: injector, runtime: runtime, skip: skip) }
                 relaunchIfKilled()
             case .expect(let expectation):
                 expectations += 1
@@ -79,13 +79,24 @@ public enum ScriptRunner {
             simulationHash: runtime.simulationHash, expectations: expectations)
     }
 
-    /// A fault line's point: an instant kill (`os.kill.anyInstant`; `os.powerLoss` also empties what was not fsynced)
-    /// kills the process now; any other point fires the next time the runtime reaches it.
-    static func fire(_ point: FaultPoint, on injector: FaultInjector) {
+    /// A fault line's point, now: an instant kill (`os.kill.anyInstant`; `os.powerLoss` also empties what was not
+    /// fsynced) kills the process; memory pressure (`os.memory.low`) kills an app in the background or suspended
+    /// (jetsam) and warns one in front (`memoryWarned`); any other point fires the next time the runtime reaches it.
+    /// The simulation's schedule fires its instants through here too, so that a script replays them the same way.
+    public static func fire<Game: LifecycleGame>(
+        _ point: FaultPoint, on injector: FaultInjector, runtime: Runtime<Game>, skip: Int = 0
+    ) {
         switch point {
         case .powerLoss: injector.losePower()
         case .killAnyInstant: injector.killNow(point)
-        default: injector.arm(point)
+        case .memoryLow:
+            let state = runtime.status.state
+            if state == .background || state == .suspended {
+                injector.killNow(point)
+            } else if state != .terminated, state != .notRunning {
+                runtime.inject(.memoryWarned)
+            }
+        default: injector.arm(point, skip: skip)
         }
     }
 }

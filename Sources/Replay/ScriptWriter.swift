@@ -38,7 +38,8 @@ public enum ScriptWriter {
         switch command {
         case .event(let time, let event): return timed(time, event.rawValue)
         case .action(let time, let action): return timed(time, action.scriptText)
-        case .fault(let time, let point): return timed(time, "fault \(point.name)")
+        case .fault(let time, let point, let skip):
+            return timed(time, "fault \(point.name)" + (skip > 0 ? " skip=\(skip)" : ""))
         case .wait(let time): return timed(time, ScriptSyntax.waitKeyword)
         case .expect(let expectation): return "expect " + render(expectation)
         case .capture(let name): return "capture \"\(name)\""

@@ -125,7 +125,8 @@ public struct LifecycleMachine: Sendable {
 
     /// Ends a move whose legs were entered: its final status (unrecorded), its work queued in table order. Returns
     /// the background tasks still open as the app left the background (iOS ends them; invariant 6 reports them).
-    public mutating func complete(_ move: Transition) -> Int {
+    /// The work of a callback in `repeating` is queued twice in a row (a quirk delivered it twice).
+    public mutating func complete(_ move: Transition, repeating: Set<Callback> = []) -> Int {
         enter(move.to.state, reason: move.to.reason)
         var leftOpen = 0
         if move.to.state != .background, move.to.state != .terminated, openBackgroundTasks > 0 {
@@ -137,7 +138,10 @@ public struct LifecycleMachine: Sendable {
             openBackgroundTasks -= leftOpen
         }
         for segment in move.segments {
-            for work in segment.work { queue.append(PlannedWork(work, for: segment.callback)) }
+            let times = segment.callback.map { repeating.contains($0) } == true ? 2 : 1
+            for _ in 0..<times {
+                for work in segment.work { queue.append(PlannedWork(work, for: segment.callback)) }
+            }
         }
         lastCallbacks = move.callbacks
         lastWork = move.work

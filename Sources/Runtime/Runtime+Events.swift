@@ -44,7 +44,7 @@ extension Runtime {
 
     /// Android's focus and surface notifications the event brought, as lines of their own kind (CONTRACT §8).
     private func noteWindow(after event: Event, callbacks: [Callback]) {
-        for notice in machine.windowNotices(after: event, callbacks: callbacks) {
+        for notice in windowNoticesInQuirkOrder(machine.windowNotices(after: event, callbacks: callbacks)) {
             transcript.append(now, .window(name: notice.name, args: notice.args))
         }
     }
@@ -56,20 +56,26 @@ extension Runtime {
     /// Walks the transition's legs: each state change is recorded, then the callbacks delivered in it.
     private func follow(_ move: Transition) {
         let inSessionAtStart = game.isInSession
+        let twice = callbacksDeliveredTwice(in: move)  // a quirk's (issue 30); none outside a simulation
         for leg in move.legs {
             if let left = machine.enter(leg.to, reason: leg.reason) {
                 transcript.append(now, .transition(from: left, to: leg.to, reason: leg.reason))
             }
-            for callback in leg.callbacks { deliver(callback, inSession: inSessionAtStart) }
+            for callback in leg.callbacks {
+                deliver(callback, inSession: inSessionAtStart)
+                if twice.contains(callback) { deliver(callback, inSession: inSessionAtStart) }
+            }
         }
         endBackgroundUploadBeforeForeground(move)
         // The end of the move is silent (its legs were recorded). Leaving the background ends what is still open (iOS
         // ends the tasks; the app is told nothing): the checker reports it (invariant 6) after the event's work.
-        let leftOpen = machine.complete(move)
+        let leftOpen = machine.complete(move, repeating: twice)
         if leftOpen > 0 { invariantState.tasksLeftOpen = leftOpen }
     }
 
     private func deliver(_ callback: Callback, inSession: Bool) {
+        if callback == .protectedDataWillBecomeUnavailable { hooks.protectedDataUnavailable = true }
+        if callback == .protectedDataDidBecomeAvailable { hooks.protectedDataUnavailable = false }
         transcript.append(now, .callback(callback))
         noteDelivered(callback, inSession: inSession)
         for observer in observers { observer.runtime(self, delivered: callback) }

@@ -81,4 +81,43 @@ extension Runtime {
         guard results.count > 1, let faults = hooks.faults, faults.fires(.leaderboardReorder) else { return results }
         return results.reversed()
     }
+
+    /// Whether the save now fails for iOS data protection (`storage.protectedData.unavailable`): only while the
+    /// locked device's protected data is unavailable.
+    func protectedDataRefusesSave() -> Bool {
+        guard hooks.protectedDataUnavailable, let faults = hooks.faults else { return false }
+        return faults.fires(.protectedDataUnavailable)
+    }
+
+    /// Whether the enter-background callback's save outlasts the watchdog now (`storage.save.outlastsWatchdog`): the
+    /// OS kills the app before the save finishes.
+    func watchdogKillsSave(for callback: Callback?) -> Bool {
+        guard callback?.role == .enterBackground, let faults = hooks.faults else { return false }
+        guard faults.fires(.saveOutlastsWatchdog) else { return false }
+        hooks.killPending = true
+        return true
+    }
+
+    /// The callbacks of a move a quirk delivers twice (`quirk.resignTwice`, `quirk.activateTwice`).
+    func callbacksDeliveredTwice(in move: Transition) -> Set<Callback> {
+        guard let faults = hooks.faults else { return [] }
+        var twice: Set<Callback> = []
+        for callback in move.callbacks {
+            if callback.role == .resign, faults.fires(.quirkResignTwice) { twice.insert(callback) }
+            if callback.role == .activate, faults.fires(.quirkActivateTwice) { twice.insert(callback) }
+        }
+        return twice
+    }
+
+    /// Android's window notices of an event, in the other order when `quirk.windowOrder` fires.
+    func windowNoticesInQuirkOrder<Notice>(_ notices: [Notice]) -> [Notice] {
+        guard notices.count > 1, let faults = hooks.faults, faults.fires(.quirkWindowOrder) else { return notices }
+        return notices.reversed()
+    }
+}
+
+/// iOS data protection refused a save (`storage.protectedData.unavailable`): the file of complete protection cannot be
+/// opened while the locked device's protected data is unavailable.
+struct ProtectedDataUnavailable: Error, CustomStringConvertible {
+    var description: String { "EPERM: the device is locked and its protected data is unavailable" }
 }

@@ -18,6 +18,7 @@ extension Runtime {
         snapshotGeneration += 1
         let bytes = snapshotBytes()
         do {
+            if protectedDataRefusesSave() { throw ProtectedDataUnavailable() }
             try snapshots.save(bytes)
             let durable: Set<String> = [
                 SnapshotKind.full.rawValue, SnapshotKind.final.rawValue, SnapshotKind.instance.rawValue,

@@ -76,6 +76,7 @@ extension Runtime {
             if callback?.role == .resign, let faults = hooks.faults, faults.fires(.bugQuickSaveSkipped) {
                 return "quick skipped"
             }
+            if watchdogKillsSave(for: callback) { return "\(Self.snapshotKind(for: callback)) killed by the watchdog" }
             return saveSnapshot(kind: Self.snapshotKind(for: callback))
         case .loadSnapshot:
             // A recreated activity or a reconnected scene: what the process held for it is gone; the game comes
@@ -148,6 +149,7 @@ extension Runtime {
         followGLPermission()
         game = game.relaunched()
         snapshotGeneration = 0  // a new process knows only what it restores
+        hooks.protectedDataUnavailable = false
         settings = [:]
         leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
         online.upload = BackgroundUpload()

@@ -60,4 +60,7 @@ struct HostHooks<Game: LifecycleGame> {
     var faults: FaultInjector? = nil
     /// A piece of work died at a fault point (a save killed mid-way): the process ends once its work line is written.
     var killPending = false
+    /// Between `protectedDataWillBecomeUnavailable` and `protectedDataDidBecomeAvailable` (or the process's end): where
+    /// the fault point `storage.protectedData.unavailable` is reached by every save.
+    var protectedDataUnavailable = false
 }

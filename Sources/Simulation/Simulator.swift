@@ -139,6 +139,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
         var time: Nanoseconds = 0
         var lines: [Command<Game.Action>] = []
         var failingMove: [String: Int] = [:]  // a failure's kind → the index in `lines` just past its move
+        var failedInMove: [String] = []  // the kinds first found in the move under way
 
         let runtime = Runtime(
             profile: options.profile, seed: options.seed, game: makeGame(options.seed),
@@ -149,7 +150,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
         func note(_ failure: SimulationFailure) {
             guard seen.insert(failure.kind).inserted else { return }
             failures.append(failure)
-            failingMove[failure.kind] = lines.count
+            failedInMove.append(failure.kind)
         }
         func line(_ name: String, _ detail: String) {
             let text =
@@ -179,11 +180,11 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             }
             violationsTaken = runtime.violations.count
         }
-        /// The points that fired since `before`, as the fault lines that make a script's replay fire them (armed
-        /// just before the move that reached them, once per time each fired).
-        func faultLines(since before: [FaultPoint: Int], at moment: Nanoseconds) -> [Command<Game.Action>] {
-            injector.fired.sorted { $0.key < $1.key }.flatMap { point, count in
-                Array(repeating: Command<Game.Action>.fault(time: moment, point), count: count - (before[point] ?? 0))
+        /// The points that fired in this move, as the fault lines that make a script's replay fire them: armed just
+        /// before the move (at `moment`), each to fire at the reach it fired at, counted from the move's start.
+        func faultLines(reachedBefore: [FaultPoint: Int], at moment: Nanoseconds) -> [Command<Game.Action>] {
+            injector.takeFires().map {
+                .fault(time: moment, $0.point, skip: $0.reach - (reachedBefore[$0.point] ?? 0) - 1)
             }
         }
         /// After a move in which a fault point killed the process: the relaunch, from the disk.
@@ -214,6 +215,9 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
         runtime.inject(.launched, at: 0)
         lines.append(.event(time: 0, .launched))
         take(site: "launched")
+        lines = faultLines(reachedBefore: [:], at: 0) + lines
+        for kind in failedInMove { failingMove[kind] = lines.count }
+        failedInMove.removeAll()
         let events = Event.allCases
         let instantKills = FaultPoint.instantKills.filter { options.faults.contains($0) }
         while time < options.duration {
@@ -222,6 +226,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             let status = runtime.status
             let roll = random.below(100)
             let before = injector.fired
+            let reachedBefore = injector.reached
             let site: String
             var move: [Command<Game.Action>]
             if roll < 50 {
@@ -246,23 +251,21 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
                 let point = random.pick(instantKills)
                 site = "\(status) kill"
                 runtime.advance(to: time)
-                move = faultLines(since: before, at: previous) + [.wait(time: time), .fault(time: time, point)]
-                if point == .powerLoss { injector.losePower() } else { injector.killNow(point) }
+                move = [.wait(time: time), .fault(time: time, point)]
+                ScriptRunner.fire(point, on: injector, runtime: runtime)
                 count(site, since: before)
-                take(site: site)
-                lines += move
-                moves += 1
-                try relaunchIfKilled(after: status)
-                continue
             } else {
                 site = "\(status) wait"
                 runtime.advance(to: time)
                 move = [.wait(time: time)]
             }
             moves += 1
-            lines += faultLines(since: before, at: previous) + move
             take(site: site)
             try relaunchIfKilled(after: status)
+            // The points that fired in the move (its relaunch included) go before it, armed where it began.
+            lines += faultLines(reachedBefore: reachedBefore, at: previous) + move
+            for kind in failedInMove { failingMove[kind] = lines.count }
+            failedInMove.removeAll()
         }
         capture("end")
         line("end", "\(moves) moves, \(kills) kills, \(failures.count) failures")

@@ -16,13 +16,14 @@ import Testing
             leaderboard pending=40
             at +1s fault os.powerLoss
             at 3s fault bug.timerFullTime
+            at 3s fault storage.kill.betweenRenames skip=2
             """
         let parsed = try commands(body)
         #expect(
             parsed == [
                 .event(time: 0, .launched), .fault(time: milliseconds(1500), .fsyncFails), .wait(time: seconds(2)),
                 .leaderboard(.pending(40)), .fault(time: seconds(3), .powerLoss),
-                .fault(time: seconds(3), .bugTimerFullTime),
+                .fault(time: seconds(3), .bugTimerFullTime), .fault(time: seconds(3), .killBetweenRenames, skip: 2),
             ])
         #expect(try commands(parsed.map { ScriptWriter.render($0) }.joined(separator: "\n")) == parsed)
         #expect(try parseBody(body).hasFaultLines)
@@ -33,6 +34,9 @@ import Testing
         ("at 1s fault storage.fsync.fail", ScriptError.Kind.unknownFault, 13),
         ("at 1s fault", .missingArgument, 12),
         ("at 1s fault os.powerLoss now", .unexpectedToken, 26),
+        ("at 1s fault os.powerLoss skip=-1", .unexpectedToken, 26),
+        ("at 1s fault os.powerLoss skip=1000001", .unexpectedToken, 26),
+        ("at 1s fault os.powerLoss skip=1 now", .unexpectedToken, 33),
         ("at 1s wait 2s", .unexpectedToken, 12),
         ("at 2s wait\nat 1s fault os.powerLoss", .timeWentBackwards, 4),
     ])
@@ -40,6 +44,15 @@ import Testing
         let error = try #require(bodyError(body))
         #expect(error.kind == kind, "\(error)")
         #expect(error.location.column == column, "\(error)")
+    }
+
+    @Test func anArmedPointFiresAtTheReachItsSkipNames() throws {
+        let injector = FaultInjector(seed: 1, enabled: [])
+        injector.arm(.fsyncFails, skip: 2)
+        injector.arm(.fsyncFails)
+        #expect((0..<5).map { _ in injector.fires(.fsyncFails) } == [true, false, true, false, false])
+        #expect(injector.takeFires().map(\.reach) == [1, 3])
+        #expect(injector.takeFires().isEmpty)
     }
 
     @Test func anUnknownFaultPointSuggestsTheClosestAndWhereTheListIs() throws {

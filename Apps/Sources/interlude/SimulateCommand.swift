@@ -47,7 +47,10 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Simulated hours per seed.")
     var hours: Double = 0.25
 
-    @Option(help: "Fault points, comma-separated (names from --list), or all, storage, os, none.")
+    @Option(
+        help:
+            "Fault points, comma-separated (names from --list), or all (no quirk, no seeded bug), a kind (storage, network, os, quirk), none."
+    )
     var faults: String = "all"
 
     @Option(help: "How often an enabled storage fault point fires when reached, per thousand.")
@@ -150,7 +153,7 @@ struct SimulateCommand: ParsableCommand {
             case "all": points.formUnion(FaultPoint.all)
             case "none": break
             case _ where FaultKind(rawValue: name) != nil:
-                points.formUnion(FaultPoint.all.filter { $0.kind.rawValue == name })
+                points.formUnion((FaultPoint.all + FaultPoint.quirks).filter { $0.kind.rawValue == name })
             default:
                 guard let point = FaultPoint.named(name) else {
                     throw ValidationError(
@@ -167,6 +170,11 @@ struct SimulateCommand: ParsableCommand {
         if list {
             for point in FaultPoint.all {
                 print("\(point.name.padding(toLength: 30, withPad: " ", startingAt: 0)) \(point.summary)")
+            }
+            print("quirks (callbacks as real engines and devices delivered them; never in `all`: --faults quirk):")
+            for point in FaultPoint.quirks {
+                print("\(point.name.padding(toLength: 30, withPad: " ", startingAt: 0)) \(point.summary)")
+                print(String(repeating: " ", count: 31) + "seen: " + point.reports.joined(separator: "; "))
             }
             print("seeded bugs (test-only switches, never in `all`; name them to enable):")
             for point in FaultPoint.seededBugs {
