@@ -135,6 +135,17 @@ extension FaultPoint {
     /// The request reaches the server twice (a proxy's retry): an idempotent server stores a score once.
     public static let leaderboardDuplicate = FaultPoint(
         "network.leaderboard.duplicate", .network, "a leaderboard request reaches the server twice")
+    /// A peer of the match vanishes (its phone lost the network): no leave; the server notices after its timeout.
+    public static let matchPeerVanishes = FaultPoint(
+        "network.match.peerVanishes", .network,
+        "a peer of the match vanishes without leaving: the server times it out (left, timedOut)")
+    /// A peer sends garbage: the server drops the message and the peer (left, dropped).
+    public static let matchPeerGarbage = FaultPoint(
+        "network.match.peerGarbage", .network,
+        "a peer sends a message that does not decode: the server drops it and the peer (left, dropped)")
+    /// The match server stops answering: our connection's bounded wait ends the match for us (lost).
+    public static let matchServerStalls = FaultPoint(
+        "network.match.serverStalls", .network, "the match server stops answering: the match is lost for us")
     /// Two answers due at the same moment arrive in the other order.
     public static let leaderboardReorder = FaultPoint(
         "network.leaderboard.reorder", .network, "two leaderboard answers due together arrive in the other order")
@@ -173,7 +184,7 @@ extension FaultPoint {
         writeNoSpace, writeIOError, fsyncFails, killBeforeRename, killBetweenRenames, killBeforeFolderSync,
         killAnyInstant, powerLoss, memoryLow, protectedDataUnavailable, saveOutlastsWatchdog, leaderboardDrop,
         leaderboardSlow, leaderboardGarbage, leaderboardDuplicate,
-        leaderboardReorder,
+        leaderboardReorder, matchPeerVanishes, matchPeerGarbage, matchServerStalls,
     ].sorted()
 }
 

@@ -1,8 +1,10 @@
 // InMemoryMatch: the match without a network, for unit tests, the explorer and a replay without a server; and the
 // oracle of `SocketMatchTransport`'s lockstep (the events it predicts are the ones the real socket must bring).
 // Scripted peers send what the game's `MatchPilot` says, a "server" can go down, and the lockstep's schedule holds
-// each message until its tick. Deterministic; no thread, no socket.
+// each message until its tick. Deterministic; no thread, no socket. Under a simulation (`faults`), once a second of
+// the match a peer may vanish or send garbage, and the server may stall (the `network.match.*` fault points).
 
+import Faults
 import Lifecycle
 
 /// The in-memory match of a game whose messages are `Message`.
@@ -10,6 +12,8 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
     public private(set) var isConnected = false
     public var isInMatch: Bool { isConnected }
     public private(set) var isServerUp = true
+    /// The simulation's fault injector: the match's network faults. Nil: none.
+    public var faults: FaultInjector?
     /// Scripted peers on the server, in join order, each in the match of a level (`peerLevels`).
     public private(set) var peers: [MatchPeer] = []
     /// The level each scripted peer joined, by name: the level of our current (or last) match when it joined.
@@ -56,6 +60,7 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
 
     public func exchange(tick: Int64, state: Message?, outgoing: [Message]) -> [MatchEvent<Message>] {
         guard isConnected else { return [] }
+        if let faults, tick % Self.faultPeriod == 0 { misbehave(faults, tick: tick) }
         if tick % MatchLockstep.replayStatePeriod == 0 {
             for peer in peers {
                 guard let message = pilot.state(peer.name, peerLevels[peer.name] ?? level, tick) else { continue }
@@ -63,6 +68,29 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
             }
         }
         return takeDue(tick)
+    }
+
+    /// How often (in steps: once a second) the match's network faults are drawn while connected.
+    static var faultPeriod: Int64 { 60 }
+
+    /// The network misbehaves (a simulation's `network.match.*` points): a peer of our match vanishes (the server
+    /// times it out) or sends garbage (the server drops it), or the server stalls (the match is lost for us).
+    private func misbehave(_ faults: FaultInjector, tick: Int64) {
+        for peer in peers where peerLevels[peer.name] == level {
+            let reason: PeerLeftReason
+            if faults.fires(.matchPeerVanishes) {
+                reason = .timedOut
+            } else if faults.fires(.matchPeerGarbage) {
+                reason = .dropped
+            } else {
+                continue
+            }
+            send(.left(peer, reason: reason), tick: tick, from: peer.name)
+            peers.removeAll { $0.name == peer.name }
+            peerLevels[peer.name] = nil
+            noteSeen(peer.name, false, tick: tick)
+        }
+        if faults.fires(.matchServerStalls) { send(.lost(why: "the match server stopped answering"), tick: tick) }
     }
 
     /// The events due at `tick`, oldest first; a `lost` ends the connection.

@@ -44,6 +44,7 @@ extension Runtime {
         set {
             hooks.faults = newValue
             (leaderboard.transport as? InProcessLeaderboard)?.faults = newValue
+            (match as? InMemoryMatch<Game.Message>)?.faults = newValue
         }
     }
 

@@ -124,6 +124,13 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
         ]
     }
 
+    /// The peers' moves: two scripted peers join and leave, and one sends each of the game's peer words
+    /// (`ScriptAction.peerWords`: the shooter's `fire`).
+    static var peerMoves: [MatchSetting] {
+        [.peerJoin("ann"), .peerJoin("bob"), .peerLeave("ann"), .peerLeave("bob")]
+            + Game.Action.peerWords.map { .peerSends("ann", word: $0) }
+    }
+
     /// Runs the seed. Throws only when the simulated disk cannot be made.
     public func run() throws -> SimulationResult<Game.Action> {
         try? FileManager.default.removeItem(atPath: options.folder)
@@ -235,11 +242,18 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
                 runtime.inject(event, at: time)
                 count(site, since: before)
                 move = [.event(time: time, event)]
-            } else if roll < 80, !actions.isEmpty {
+            } else if roll < 78, !actions.isEmpty {
                 let action = random.pick(actions)
                 site = "\(status) \(action)"
                 runtime.inject(action, at: time)
                 move = [.action(time: time, action)]
+            } else if roll < 80 {
+                // A peer of the match joins, leaves or fires at us (the match's server refuses what it cannot do).
+                let setting = random.pick(Self.peerMoves)
+                site = "\(status) peer"
+                runtime.advance(to: time)
+                _ = runtime.configureMatch(setting)
+                move = [.wait(time: time), .match(setting)]
             } else if roll < 84 {
                 // The game reports a score (a level's end, an earlier run's): the outbox sends it while active.
                 let points = Int64(1 + random.below(5000))
