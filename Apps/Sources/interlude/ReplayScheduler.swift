@@ -51,11 +51,10 @@ struct ReplayScheduler {
                 } catch {
                     // No process (out of memory or process slots): this script fails, the others still get their turn.
                     let failure = "\(job.script.path): crashed before it started: \(error)"
-                    let index = job.index
-                    outcomes[index] = ReplayOutcome(
+                    outcomes[job.index] = ReplayOutcome(
                         unfinished: job.script.name, verdict: .crashed, failure: failure, seconds: 0)
                     progress.done += 1
-                    outcomes[index]!.report()
+                    outcomes[job.index]!.report()
                 }
             }
             var ended = false
