@@ -72,7 +72,7 @@ let package = Package(
             name: "RendererTests",
             dependencies: [
                 "Renderer", "PlatformEGL", "ShooterPlatform", "GLHost", "GameCore", "Runtime", "Storage", "CGL",
-                "InterludeTesting",
+                "InterludeTesting", "TestSupport",
             ]),
         .testTarget(
             name: "PlatformGLFWTests",

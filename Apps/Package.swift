@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "interlude",
             dependencies: interlude(
-                "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
+                "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "GLHost", "PlatformEGL", "ShooterPlatform",
                 "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation")
                 + [
                     "Services", "LeaderboardServer", "MatchServer", "MatchWire",

@@ -95,6 +95,8 @@ int main(int argc, char **argv) {
     if (frames <= 0 || warmup < 0) fail("FRAMES must be positive and WARMUP not negative");
 
     setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0);
+    /* Like the engine's offscreen context (RasterizerThreads): no rasteriser threads unless LP_NUM_THREADS is set. */
+    setenv("LP_NUM_THREADS", "0", 0);
     EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, NULL, NULL);
     if (!display || !eglInitialize(display, NULL, NULL)) fail("no surfaceless EGL display");
     EGLint config_attributes[] = {EGL_SURFACE_TYPE, 0, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};

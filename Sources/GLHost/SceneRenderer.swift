@@ -1,7 +1,9 @@
 // GLHost — what the GL hosts (PlatformEGL offscreen, PlatformGLFW in a window) need from a game's renderer, and the
 // GL pieces every renderer shares: the gate that refuses GL while the app is in the background (GLGate.swift), the
-// offscreen framebuffer with its read-back and blit (OffscreenSurfaces.swift), and the frame hash (FrameHash.swift).
-// Imports CGL (re-exported: a game's renderer calls GL through this module) and Runtime only. A renderer needs a GL 3.3 core context current on the calling thread for its whole
+// offscreen framebuffer with its read-back and blit (OffscreenSurfaces.swift), the frame hash (FrameHash.swift), and
+// llvmpipe's rasteriser threads, chosen before the first context (RasterizerThreads.swift).
+// Imports CGL (re-exported: a game's renderer calls GL through this module) and Runtime only (and Glibc, for the
+// environment). A renderer needs a GL 3.3 core context current on the calling thread for its whole
 // life (the host's one GL thread); never call it across an await.
 
 @_exported import CGL  // a renderer gets the GL 3.3 core API with `import GLHost`

@@ -1,8 +1,10 @@
 // EGLOffscreenContext: a headless OpenGL 3.3 core context on Mesa's surfaceless EGL platform (no window,
-// no DISPLAY); the renderer draws into its own framebuffer. Current on one thread; destroyed on deinit.
+// no DISPLAY); the renderer draws into its own framebuffer. Current on one thread; destroyed on deinit. llvmpipe gets
+// no rasteriser threads unless the user chose a count (RasterizerThreads: issue 11's hang needs them).
 
 import CEGL
 import Foundation
+import GLHost
 
 /// An OpenGL 3.3 core context with no surface, made current on the calling thread.
 public final class EGLOffscreenContext {
@@ -13,9 +15,10 @@ public final class EGLOffscreenContext {
 
     /// Creates the context and makes it current on the calling thread. With `softwareOnly` (the default), sets
     /// LIBGL_ALWAYS_SOFTWARE=1 unless already set, so frames are rendered by llvmpipe and hashes are comparable
-    /// between machines.
+    /// between machines. Sets LP_NUM_THREADS=0 unless already set (`RasterizerThreads.preferNone`).
     public init(softwareOnly: Bool = true) throws {
         if softwareOnly { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0) }
+        RasterizerThreads.preferNone()
         guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
             throw EGLContextError.last("eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA)")
         }

@@ -80,8 +80,8 @@ public final class OffscreenDisplay<Renderer: SceneRenderer>: RendererDisplay {
     /// reused by our next frame's HUD strings, the thread waited for ever on a lock word that read "ball", and the
     /// replay hung. Waiting for every frame keeps the next frame from overtaking the rasteriser, which shrinks that
     /// window to a thread descheduled for a whole frame (`llvmpipe_fence_finish` also skips the lock once the counter
-    /// says done); only llvmpipe without rasteriser threads (`LP_NUM_THREADS=0`, what `interlude replay` gives its
-    /// children when the jobs fill the cores) or a fixed Mesa closes it. Without any flush llvmpipe would keep every
+    /// says done); only llvmpipe without rasteriser threads (`LP_NUM_THREADS=0`, what the context asks for unless
+    /// the user set it: `RasterizerThreads`) or a fixed Mesa closes it. Without any flush llvmpipe would keep every
     /// frame's commands: 2 GiB after 4,000 frames.
     /// A scene equal to the one the framebuffer already holds is not drawn again (unless `redrawsUnchangedScenes`):
     /// a frame is a clear and a full redraw of its scene, so the pixels would be the same bytes. A paused or inactive

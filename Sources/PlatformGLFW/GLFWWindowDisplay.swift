@@ -55,12 +55,14 @@ public final class GLFWWindowDisplay<Renderer: SceneRenderer>: RendererDisplay {
     public var systemLayer: (any SystemLayer)?
 
     /// Opens a `width` x `height` window titled `title` with an OpenGL 3.3 core context, current on this
-    /// thread, then makes the renderer with `makeRenderer` (the context current) and its surfaces at the framebuffer
-    /// size.
+    /// thread (llvmpipe without rasteriser threads unless `LP_NUM_THREADS` is set: `RasterizerThreads`), then makes
+    /// the renderer with `makeRenderer` (the context current) and its surfaces at the framebuffer size.
     public init(
         width: Int = 1280, height: Int = 720, title: String = "Interlude",
         makeRenderer: @escaping () throws -> Renderer
     ) throws {
+        // Before glfwInit, which loads the GL driver: llvmpipe reads it once (issue 11's hang needs its threads).
+        RasterizerThreads.preferNone()
         guard glfwInit() == GLFW_TRUE else {
             let detail = Self.lastError()
             if ProcessInfo.processInfo.environment["DISPLAY", default: ""].isEmpty { throw WindowError.noDisplay }

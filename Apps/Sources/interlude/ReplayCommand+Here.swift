@@ -1,5 +1,6 @@
 import Faults
 import Foundation
+import GLHost
 import GameCore
 import PlatformEGL
 import Replay
@@ -45,8 +46,9 @@ extension ReplayCommand {
             matchHarness?.stop()
         }
         let hook = TestHook(
-            hang: testHang == script.name, crash: testCrash == script.name,
-            crashAfterRestore: testCrashAfterRestore == script.name, rendering: !noRender)
+            hang: testHang == script.name || testRace == script.name, crash: testCrash == script.name,
+            crashAfterRestore: testCrashAfterRestore == script.name, rendering: !noRender,
+            hangsOnlyWithRasterizerThreads: testRace == script.name)
         let configure: (Runtime<Game>) -> Void = { runtime in
             hook.isInSession = { runtime.game.state.isInSession }
             runtime.log = { sayError("\(script.name): " + $0) }
@@ -83,6 +85,16 @@ extension ReplayCommand {
         heartbeat?.set(label: "writing the results")
         try transcript.close()
         return ReplayOutcome(result, seconds: Subprocess.now() - started)
+    }
+
+    /// `--in-process` with rasteriser threads the user asked for (`LP_NUM_THREADS` above 0, as `make probe` does): says
+    /// that issue 11's race is then possible and nothing would end a hung frame. Without the variable the offscreen
+    /// display asks for none (`RasterizerThreads.preferNone`), and the race cannot happen.
+    func warnOfRasterizerThreads() {
+        guard !noRender, let threads = RasterizerThreads.requested, Int(threads) != 0 else { return }
+        sayError(
+            "note: LP_NUM_THREADS=\(TerminalText.escaped(threads)): with llvmpipe's rasteriser threads a frame can hang "
+                + "for ever (issue 11, Docs/Replaying.md), and --in-process has no watchdog")
     }
 }
 
@@ -134,22 +146,29 @@ final class TranscriptFile: Sendable {
 }
 
 /// The tests' way to make one script hang or crash on purpose (`--test-hang NAME`, `--test-crash NAME`): at the first
-/// frame drawn from step 30 on (or at step 30 without rendering), block for ever or trap. `--test-crash-after-restore
-/// NAME`: trap at the first thing the runtime does after a `loadSnapshot` that restored a game (the crash guard's test).
+/// frame drawn from step 30 on (or at step 30 without rendering), block for ever or trap. `--test-race NAME` hangs
+/// there as issue 11's race does: only while llvmpipe has rasteriser threads (`LP_NUM_THREADS` not 0).
+/// `--test-crash-after-restore NAME`: trap at the first thing the runtime does after a `loadSnapshot` that restored a
+/// game (the crash guard's test).
 final class TestHook {
     let hang: Bool
     let crash: Bool
     let crashAfterRestore: Bool
     let rendering: Bool
+    let hangsOnlyWithRasterizerThreads: Bool
     var isInSession: () -> Bool = { false }
     private var stepReached = false  // the replay's one thread sets and reads it
     private var loading = false  // a loadSnapshot was the last thing done
 
-    init(hang: Bool, crash: Bool, crashAfterRestore: Bool = false, rendering: Bool) {
+    init(
+        hang: Bool, crash: Bool, crashAfterRestore: Bool = false, rendering: Bool,
+        hangsOnlyWithRasterizerThreads: Bool = false
+    ) {
         self.hang = hang
         self.crash = crash
         self.crashAfterRestore = crashAfterRestore
         self.rendering = rendering
+        self.hangsOnlyWithRasterizerThreads = hangsOnlyWithRasterizerThreads
     }
 
     var isArmed: Bool { hang || crash || crashAfterRestore }
@@ -175,6 +194,8 @@ final class TestHook {
 
     private func fire(_ script: String) {
         if crash { fatalError("--test-crash \(script): crashing on purpose") }
+        // Checked at the frame, after the display chose: an unset variable is 0 by then (RasterizerThreads).
+        if hangsOnlyWithRasterizerThreads, RasterizerThreads.requested.map({ Int($0) == 0 }) ?? false { return }
         sayError("\(script): --test-hang: blocking this frame on purpose")
         while true { sleep(3600) }
     }

@@ -107,6 +107,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: .hidden) var childResult: String?
     @Option(help: .hidden) var heartbeat: String?
     @Option(help: .hidden) var testHang: String?
+    @Option(help: .hidden) var testRace: String?
     @Option(help: .hidden) var testCrash: String?
     @Option(help: .hidden) var testCrashAfterRestore: String?
 
@@ -155,6 +156,7 @@ struct ReplayCommand: ParsableCommand {
         }
         var outcomes: [ReplayOutcome]
         if inProcess {
+            warnOfRasterizerThreads()
             var done: [ReplayOutcome] = []
             for script in selected {
                 let outcome = try replayHere(script, levels: levels, heartbeatPath: nil)
@@ -174,7 +176,10 @@ struct ReplayCommand: ParsableCommand {
         }
         try ReplayIndex.write(outcomes, to: out)
         let failed = outcomes.filter { !$0.ok }.count
-        say("\(outcomes.count - failed) passed, \(failed) failed")
+        let again = outcomes.filter { $0.firstReplay != nil }.count
+        say(
+            "\(outcomes.count - failed) passed, \(failed) failed"
+                + (again > 0 ? " (\(again) replayed again without rasteriser threads after a hang)" : ""))
         say("transcripts, frames, timelines, index.md and index.html in \(out)/")
         if failed > 0 { throw Exit.failed }
     }

@@ -27,7 +27,10 @@ struct ReplayOutcome: Codable, Sendable {
     var scriptFile: String?  // the script's path as given (nil in an index written before it was recorded)
     var profile: String?  // the profile replayed under (nil in an index written before it was recorded)
     var matrix: String?  // the script's own name when this is one of its replays under several profiles
-    var seconds: Double  // wall time, rounded to the millisecond
+    var seconds: Double  // wall time, rounded to the millisecond (both replays' when replayed again)
+    /// Why the script was replayed a second time: its first replay's failure (it hung with llvmpipe rasteriser
+    /// threads, issue 11's race); nil when it was replayed once. The verdict and the outputs are the second's.
+    var firstReplay: String?
     let ok: Bool  // verdict pass (kept in index.json as before the verdicts)
 
     init(_ result: ReplayResult, seconds: Double) {
@@ -63,6 +66,7 @@ struct ReplayOutcome: Codable, Sendable {
     func report() {
         say(verdictLine)
         for failure in failures { say("    " + failure) }
+        if let firstReplay { say("    first replay: " + firstReplay) }
     }
 
     /// "PASS  name  3 expectations, 2 frames, ends active, hash …  (0.41 s)", the line printed per script.
@@ -100,6 +104,11 @@ enum ReplayIndex {
         }
         let failures = outcomes.flatMap(\.failures)
         if !failures.isEmpty { markdown += "\n## Failures\n\n" + failures.map { "- \(text($0))\n" }.joined() }
+        let replayedAgain = outcomes.compactMap(\.firstReplay)
+        if !replayedAgain.isEmpty {
+            markdown += "\n## Replayed again without rasteriser threads\n\n"
+            markdown += replayedAgain.map { "- \(text($0))\n" }.joined()
+        }
         try Data(markdown.utf8).write(to: URL(fileURLWithPath: folder + "/index.md"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -62,6 +62,9 @@ extension ReplayReport {
             for failure in outcome.failures { html += "<li>\(escape(failure))</li>\n" }
             html += "</ul>\n"
         }
+        if let firstReplay = outcome.firstReplay {
+            html += "<p class=\"problem\">Replayed again: the first replay \(escape(firstReplay))</p>\n"
+        }
         if let problem = entry.problem { html += "<p class=\"problem\">\(escape(problem))</p>\n" }
         html += frames(entry)
         html += expectations(entry)

@@ -1,21 +1,36 @@
 import Foundation
+import GLHost
 
 /// Replays scripts in child processes, `--jobs` at a time, each under a watchdog. A child that hangs is killed at its
 /// deadline and reported with where it was (its heartbeat); a child that crashes is reported with how it ended and
-/// its last words; either way its transcript so far stays, and the other scripts run on. Prints a verdict line as
-/// each script ends and, on a terminal, a status line (done / total, the slowest running).
+/// its last words; either way its transcript so far stays, and the other scripts run on. A child that hung with
+/// llvmpipe rasteriser threads (fewer jobs than cores) is replayed once more without them, where issue 11's race
+/// cannot happen, and its outcome says so. Prints a verdict line as each script ends and, on a terminal, a status
+/// line (done / total, the slowest running).
 struct ReplayScheduler {
     let command: ReplayCommand
 
-    /// One script being replayed.
-    private struct Running {
+    /// A script waiting for a child: its first replay, or the second after a hang with rasteriser threads.
+    private struct Job {
         let index: Int
         let script: LoadedScript
+        var firstReplay: ReplayOutcome? = nil  // set for the second replay: the first, which hung
+    }
+
+    /// One script being replayed.
+    private struct Running {
+        let job: Job
         let process: Subprocess
         let deadline: Double  // seconds after start
+        let rasterizerThreads: Int?  // LP_NUM_THREADS given to the child; nil: none given (no GL, or the user chose)
         let resultPath: String
         let heartbeatPath: String
         let outputPath: String
+
+        var index: Int { job.index }
+        var script: LoadedScript { job.script }
+        /// True when a hang is replayed again: a first replay with rasteriser threads this scheduler chose.
+        var isReplayedAgainIfHung: Bool { job.firstReplay == nil && (rasterizerThreads ?? 0) > 0 }
     }
 
     /// The outcomes of `scripts`, in their order.
@@ -25,22 +40,21 @@ struct ReplayScheduler {
         defer { try? FileManager.default.removeItem(atPath: work) }
         let parallel = max(1, min(command.jobs ?? Self.cores(), max(scripts.count, 1)))
         let progress = ProgressLine(total: scripts.count)
-        var waiting = Array(scripts.enumerated())
+        var waiting = scripts.enumerated().map { Job(index: $0.offset, script: $0.element) }
         var running: [Running] = []
         var outcomes: [ReplayOutcome?] = Array(repeating: nil, count: scripts.count)
         while !waiting.isEmpty || !running.isEmpty {
             while running.count < parallel, !waiting.isEmpty {
-                let (index, script) = waiting.removeFirst()
+                let job = waiting.removeFirst()
                 do {
-                    running.append(
-                        try start(script, index: index, executable: executable, work: work, parallel: parallel))
+                    running.append(try start(job, executable: executable, work: work, parallel: parallel))
                 } catch {
                     // No process (out of memory or process slots): this script fails, the others still get their turn.
-                    let failure = "\(script.path): crashed before it started: \(error)"
-                    outcomes[index] = ReplayOutcome(
-                        unfinished: script.name, verdict: .crashed, failure: failure, seconds: 0)
+                    let failure = "\(job.script.path): crashed before it started: \(error)"
+                    outcomes[job.index] = ReplayOutcome(
+                        unfinished: job.script.name, verdict: .crashed, failure: failure, seconds: 0)
                     progress.done += 1
-                    outcomes[index]!.report()
+                    outcomes[job.index]!.report()
                 }
             }
             var ended = false
@@ -52,14 +66,23 @@ struct ReplayScheduler {
                     child.process.kill()
                     verdict = hung(child)
                 }
-                guard let verdict else { continue }
+                guard var verdict else { continue }
                 running.remove(at: position)
-                outcomes[child.index] = verdict
                 progress.clear()
                 relay(child.outputPath)
+                ended = true
+                if let again = replayAgain(child, after: verdict) {
+                    say("RETRY  \(child.script.name)  \(again.firstReplay?.failures.first ?? "")")
+                    waiting.insert(again, at: 0)
+                    continue
+                }
+                if let first = child.job.firstReplay {
+                    verdict.firstReplay = first.failures.first
+                    verdict.seconds += first.seconds
+                }
+                outcomes[child.index] = verdict
                 progress.done += 1
                 verdict.report()
-                ended = true
             }
             if !ended {
                 progress.show(running.map { ($0.script.name, $0.process.elapsed) })
@@ -70,10 +93,16 @@ struct ReplayScheduler {
         return outcomes.map { $0! }
     }
 
-    private func start(
-        _ script: LoadedScript, index: Int, executable: String, work: String, parallel: Int
-    ) throws -> Running {
-        let base = "\(work)/\(index)"
+    /// The second replay of a script whose first hung with rasteriser threads this scheduler chose, run without
+    /// them (issue 11's race needs them); nil for any other ending, a second replay, or the user's LP_NUM_THREADS.
+    private func replayAgain(_ child: Running, after outcome: ReplayOutcome) -> Job? {
+        guard outcome.verdict == .hung, child.isReplayedAgainIfHung else { return nil }
+        return Job(index: child.index, script: child.script, firstReplay: outcome)
+    }
+
+    private func start(_ job: Job, executable: String, work: String, parallel: Int) throws -> Running {
+        let script = job.script
+        let base = "\(work)/\(job.index)" + (job.firstReplay == nil ? "" : ".again")
         let resultPath = base + ".result.json"
         let heartbeatPath = base + ".heartbeat"
         let outputPath = base + ".output"
@@ -90,25 +119,30 @@ struct ReplayScheduler {
         if script.matrix != nil { arguments += ["--profile", script.script.profileName] }
         if let leaderboard = command.leaderboard { arguments += ["--leaderboard", leaderboard] }
         if let testHang = command.testHang { arguments += ["--test-hang", testHang] }
+        if let testRace = command.testRace { arguments += ["--test-race", testRace] }
         if let testCrash = command.testCrash { arguments += ["--test-crash", testCrash] }
         if let name = command.testCrashAfterRestore { arguments += ["--test-crash-after-restore", name] }
         let deadline = command.timeout ?? (30 + min(script.virtualSeconds, 86_400))
         arguments += ["--timeout", String(format: "%.3f", deadline), script.path]  // the child's own alarm, later
+        let threads = rasterizerThreads(parallel, replayingAgain: job.firstReplay != nil)
         let process = try Subprocess(
-            executable: executable, arguments: arguments, environment: rasterizerThreads(parallel),
-            outputPath: outputPath)
+            executable: executable, arguments: arguments,
+            environment: threads.map { [RasterizerThreads.variable: String($0)] } ?? [:], outputPath: outputPath)
         return Running(
-            index: index, script: script, process: process, deadline: deadline, resultPath: resultPath,
+            job: job, process: process, deadline: deadline, rasterizerThreads: threads, resultPath: resultPath,
             heartbeatPath: heartbeatPath, outputPath: outputPath)
     }
 
-    /// llvmpipe's rasteriser threads per child, unless the user chose (`LP_NUM_THREADS`): the cores shared among the
-    /// jobs; with a core or less each, none (the child rasterises on its own thread: with a `glFinish` a frame there
-    /// is nothing to overlap, and no thread to wake and wait for). The pixels are the same for any count.
-    private func rasterizerThreads(_ parallel: Int) -> [String: String] {
-        guard ProcessInfo.processInfo.environment["LP_NUM_THREADS"] == nil else { return [:] }
+    /// llvmpipe's rasteriser threads for a child, nil without GL (`--no-render`) or when the user chose
+    /// (`LP_NUM_THREADS` set): the cores shared among the jobs; with a core or less each, none (the child rasterises
+    /// on its own thread: with a `glFinish` a frame there is nothing to overlap, and no thread to wake and wait for);
+    /// none for a second replay. The pixels are the same for any count.
+    private func rasterizerThreads(_ parallel: Int, replayingAgain: Bool) -> Int? {
+        guard !command.noRender, ProcessInfo.processInfo.environment[RasterizerThreads.variable] == nil else {
+            return nil
+        }
         let share = Self.cores() / max(1, parallel)
-        return ["LP_NUM_THREADS": String(share <= 1 ? 0 : share)]
+        return replayingAgain || share <= 1 ? 0 : share
     }
 
     /// A child that ended by itself: its result, or how it died.
@@ -126,12 +160,16 @@ struct ReplayScheduler {
             unfinished: child.script.name, verdict: .crashed, failure: failure, seconds: child.process.elapsed)
     }
 
-    /// A child the watchdog ended.
+    /// A child the watchdog ended, with the rasteriser threads it had if this scheduler chose any.
     private func hung(_ child: Running) -> ReplayOutcome {
         let seconds = String(format: "%.0f", child.deadline)
+        let threads = child.rasterizerThreads.map { $0 > 0 ? " with \($0) llvmpipe rasteriser threads" : "" } ?? ""
+        let next =
+            child.isReplayedAgainIfHung
+            ? "replayed again without rasteriser threads (LP_NUM_THREADS=0)" : "transcript so far kept"
         let failure =
-            "\(child.script.path): hung" + placeOfDeath(child)
-            + "; killed by the watchdog after \(seconds) s (--timeout to change it); transcript so far kept"
+            "\(child.script.path): hung" + placeOfDeath(child) + threads
+            + "; killed by the watchdog after \(seconds) s (--timeout to change it); \(next)"
         return ReplayOutcome(
             unfinished: child.script.name, verdict: .hung, failure: failure, seconds: child.process.elapsed)
     }

@@ -22,6 +22,17 @@ enum Interlude {
         return CommandResult(status: result.status, output: result.outputText, errors: result.errorText)
     }
 
+    /// Runs `interlude arguments...` in the checkout's root with this process's environment and `changes` (a nil
+    /// value removes the variable); killed after `seconds` (`ProgramDeadlinePassed`).
+    static func run(_ arguments: [String], environment changes: [String: String?], deadline seconds: Double = 600)
+        throws -> CommandResult
+    {
+        var environment = ProcessInfo.processInfo.environment
+        for (name, value) in changes { environment[name] = value }
+        let result = try Program.run(binary, arguments, in: root, environment: environment, deadline: seconds)
+        return CommandResult(status: result.status, output: result.outputText, errors: result.errorText)
+    }
+
     static var bundledScripts: [String] {
         let folder = root.appendingPathComponent("Assets/Interruptions")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
