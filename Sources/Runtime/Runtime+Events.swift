@@ -74,8 +74,11 @@ extension Runtime {
     }
 
     private func deliver(_ callback: Callback, inSession: Bool) {
-        if callback == .protectedDataWillBecomeUnavailable { hooks.protectedDataUnavailable = true }
-        if callback == .protectedDataDidBecomeAvailable { hooks.protectedDataUnavailable = false }
+        if callback == .protectedDataWillBecomeUnavailable { hooks.protectedDataGoing = true }
+        if callback == .protectedDataDidBecomeAvailable {
+            hooks.protectedDataGoing = false
+            hooks.protectedDataUnavailable = false
+        }
         transcript.append(now, .callback(callback))
         noteDelivered(callback, inSession: inSession)
         for observer in observers { observer.runtime(self, delivered: callback) }

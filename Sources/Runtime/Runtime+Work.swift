@@ -8,6 +8,10 @@ extension Runtime {
     /// Performs all queued work, in table order, then handles a process that has ended and checks invariants.
     public func settle() {
         while let next = machine.nextWork() { doWork(next.work, for: next.callback) }
+        if hooks.protectedDataGoing {  // the notice's event wrote what it had to; now the files lock
+            hooks.protectedDataGoing = false
+            hooks.protectedDataUnavailable = true
+        }
         beginBackgroundUpload()
         if appState == .terminated, !invariantState.processEnded { endProcess() }
         checkInvariants(afterEvent: true)
@@ -150,6 +154,7 @@ extension Runtime {
         game = game.relaunched()
         snapshotGeneration = 0  // a new process knows only what it restores
         hooks.protectedDataUnavailable = false
+        hooks.protectedDataGoing = false
         settings = [:]
         leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
         online.upload = BackgroundUpload()

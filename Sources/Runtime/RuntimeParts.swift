@@ -60,7 +60,11 @@ struct HostHooks<Game: LifecycleGame> {
     var faults: FaultInjector? = nil
     /// A piece of work died at a fault point (a save killed mid-way): the process ends once its work line is written.
     var killPending = false
-    /// Between `protectedDataWillBecomeUnavailable` and `protectedDataDidBecomeAvailable` (or the process's end): where
-    /// the fault point `storage.protectedData.unavailable` is reached by every save.
+    /// From the end of the work of the event that delivered `protectedDataWillBecomeUnavailable` (the app's last
+    /// chance to write: iOS makes the files unavailable some seconds after the notice) until
+    /// `protectedDataDidBecomeAvailable` (or the process's end): where the fault point
+    /// `storage.protectedData.unavailable` is reached by every save.
     var protectedDataUnavailable = false
+    /// `protectedDataWillBecomeUnavailable` was delivered; the data goes once the event's work is done.
+    var protectedDataGoing = false
 }
