@@ -8,7 +8,7 @@ public enum ModuleGraph {
     public static let targets: [(name: String, dependencies: [String])] = [
         ("Lifecycle", []),
         ("Runtime", ["Lifecycle", "Faults"]),
-        ("Replay", ["Lifecycle", "Runtime"]),
+        ("Replay", ["Lifecycle", "Runtime", "Faults"]),
         ("InterludeTesting", ["Lifecycle", "Runtime", "Replay"]),
         ("Exploration", ["Lifecycle", "Runtime", "Replay"]),
         ("GLHost", ["CGL", "Runtime"]),
@@ -17,7 +17,7 @@ public enum ModuleGraph {
         ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
         ("Storage", ["Runtime", "CPNG", "Faults"]),
         ("Faults", []),
-        ("Simulation", ["Lifecycle", "Runtime", "Faults", "Storage"]),
+        ("Simulation", ["Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
         ("GameCore", ["Lifecycle", "Runtime", "Replay"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         (
@@ -33,7 +33,7 @@ public enum ModuleGraph {
         (
             "interlude",
             [
-                "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
+                "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "GLHost", "PlatformEGL", "ShooterPlatform",
                 "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation", "Services", "LeaderboardServer",
                 "MatchServer", "MatchWire",
             ]
@@ -42,7 +42,7 @@ public enum ModuleGraph {
             "InterludeBench",
             [
                 "GameCore", "Lifecycle", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
-                "Exploration", "Services",
+                "Exploration", "Simulation", "Faults", "Services",
             ]
         ),
         (
