@@ -108,7 +108,8 @@ enum BenchHelp {
                             CPU-hour (every fault, none), every profile, against the
                             bundled scripts' virtual time per CPU time in the same run;
                             the fixed steps' share. Goal: 1,000x.
-                            --seeds 3  --hours 0.5  --rounds 3  --json out/bench/simulate.json
+                            --seeds 3  --hours 0.5  --rounds 3
+                            --json out/bench/simulate.json
             """
         ),
         (
