@@ -135,10 +135,10 @@ extension FaultPoint {
     /// The request reaches the server twice (a proxy's retry): an idempotent server stores a score once.
     public static let leaderboardDuplicate = FaultPoint(
         "network.leaderboard.duplicate", .network, "a leaderboard request reaches the server twice")
-    /// A peer of the match vanishes (its phone lost the network): no leave; the server notices after its timeout.
+    /// A peer of the match stalls or vanishes (its phone lost the network): no leave; the server times it out.
     public static let matchPeerVanishes = FaultPoint(
         "network.match.peerVanishes", .network,
-        "a peer of the match vanishes without leaving: the server times it out (left, timedOut)")
+        "a peer of the match stalls or vanishes without leaving: the server times it out (left, timedOut)")
     /// A peer sends garbage: the server drops the message and the peer (left, dropped).
     public static let matchPeerGarbage = FaultPoint(
         "network.match.peerGarbage", .network,
@@ -146,6 +146,10 @@ extension FaultPoint {
     /// The match server stops answering: our connection's bounded wait ends the match for us (lost).
     public static let matchServerStalls = FaultPoint(
         "network.match.serverStalls", .network, "the match server stops answering: the match is lost for us")
+    /// The match server sends garbage: our side cannot decode it and ends the match for us (lost).
+    public static let matchServerGarbage = FaultPoint(
+        "network.match.serverGarbage", .network,
+        "the match server sends what does not decode: our side drops the connection, the match is lost for us")
     /// Two answers due at the same moment arrive in the other order.
     public static let leaderboardReorder = FaultPoint(
         "network.leaderboard.reorder", .network, "two leaderboard answers due together arrive in the other order")
@@ -185,6 +189,7 @@ extension FaultPoint {
         killAnyInstant, powerLoss, memoryLow, protectedDataUnavailable, saveOutlastsWatchdog, leaderboardDrop,
         leaderboardSlow, leaderboardGarbage, leaderboardDuplicate,
         leaderboardReorder, matchPeerVanishes, matchPeerGarbage, matchServerStalls,
+        matchServerGarbage,
     ].sorted()
 }
 

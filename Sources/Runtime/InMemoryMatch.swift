@@ -73,8 +73,9 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
     /// How often (in steps: once a second) the match's network faults are drawn while connected.
     static var faultPeriod: Int64 { 60 }
 
-    /// The network misbehaves (a simulation's `network.match.*` points): a peer of our match vanishes (the server
-    /// times it out) or sends garbage (the server drops it), or the server stalls (the match is lost for us).
+    /// The network misbehaves (a simulation's `network.match.*` points): a peer of our match stalls or vanishes (the
+    /// server times it out) or sends garbage (the server drops it), or the server stalls or sends garbage (the match
+    /// is lost for us).
     private func misbehave(_ faults: FaultInjector, tick: Int64) {
         for peer in peers where peerLevels[peer.name] == level {
             let reason: PeerLeftReason
@@ -90,7 +91,11 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
             peerLevels[peer.name] = nil
             noteSeen(peer.name, false, tick: tick)
         }
-        if faults.fires(.matchServerStalls) { send(.lost(why: "the match server stopped answering"), tick: tick) }
+        if faults.fires(.matchServerStalls) {
+            send(.lost(why: "the match server stopped answering"), tick: tick)
+        } else if faults.fires(.matchServerGarbage) {
+            send(.lost(why: "the match server sent what does not decode"), tick: tick)
+        }
     }
 
     /// The events due at `tick`, oldest first; a `lost` ends the connection.

@@ -124,10 +124,10 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
         ]
     }
 
-    /// The peers' moves: two scripted peers join and leave, and one sends each of the game's peer words
-    /// (`ScriptAction.peerWords`: the shooter's `fire`).
+    /// The match's moves: two scripted peers join and leave, one sends each of the game's peer words
+    /// (`ScriptAction.peerWords`: the shooter's `fire`), and the match server goes away and comes back.
     static var peerMoves: [MatchSetting] {
-        [.peerJoin("ann"), .peerJoin("bob"), .peerLeave("ann"), .peerLeave("bob")]
+        [.peerJoin("ann"), .peerJoin("bob"), .peerLeave("ann"), .peerLeave("bob"), .down, .up]
             + Game.Action.peerWords.map { .peerSends("ann", word: $0) }
     }
 
