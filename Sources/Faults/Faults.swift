@@ -111,6 +111,12 @@ extension FaultPoint {
     public static let quirkActivateTwice = FaultPoint(
         "quirk.activateTwice", .quirk, "the activate callback (a resume) is delivered an extra time",
         reports: ["lionheart/openradar-mirror#21113 (iOS 11-12.1.4: didBecomeActive twice with Notification Center)"])
+    /// Quirk: the activate callback (a resume) delivered half a second late, with its work; dropped when the app has
+    /// left `active` by then.
+    public static let quirkResumeLate = FaultPoint(
+        "quirk.resumeLate", .quirk,
+        "the activate callback (a resume) arrives half a second late, with its work (dropped if the app left active)",
+        reports: ["godotengine/godot#85265 (pause and resume notifications arriving late, and twice)"])
     /// Quirk: Android's focus and surface notifications of one event in the other order.
     public static let quirkWindowOrder = FaultPoint(
         "quirk.windowOrder", .quirk,
@@ -118,7 +124,9 @@ extension FaultPoint {
         reports: ["NVIDIA, Android lifecycle for game developers (focus and surface events in any order)"])
 
     /// The quirks, sorted by name: never enabled unless named (or `--faults quirk`).
-    public static let quirks: [FaultPoint] = [quirkResignTwice, quirkActivateTwice, quirkWindowOrder].sorted()
+    public static let quirks: [FaultPoint] = [
+        quirkResignTwice, quirkActivateTwice, quirkResumeLate, quirkWindowOrder,
+    ].sorted()
 
     /// The leaderboard's request is lost on the way: the server never sees it; the client's request fails.
     public static let leaderboardDrop = FaultPoint(

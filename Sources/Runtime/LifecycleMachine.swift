@@ -125,8 +125,9 @@ public struct LifecycleMachine: Sendable {
 
     /// Ends a move whose legs were entered: its final status (unrecorded), its work queued in table order. Returns
     /// the background tasks still open as the app left the background (iOS ends them; invariant 6 reports them).
-    /// The work of a callback in `repeating` is queued twice in a row (a quirk delivered it twice).
-    public mutating func complete(_ move: Transition, repeating: Set<Callback> = []) -> Int {
+    /// The work of a callback in `repeating` is queued twice in a row (a quirk delivered it twice); that of `holding`
+    /// is not queued (a quirk delivers it late: `enqueue`).
+    public mutating func complete(_ move: Transition, repeating: Set<Callback> = [], holding: Callback? = nil) -> Int {
         enter(move.to.state, reason: move.to.reason)
         var leftOpen = 0
         if move.to.state != .background, move.to.state != .terminated, openBackgroundTasks > 0 {
@@ -138,7 +139,8 @@ public struct LifecycleMachine: Sendable {
             openBackgroundTasks -= leftOpen
         }
         for segment in move.segments {
-            let times = segment.callback.map { repeating.contains($0) } == true ? 2 : 1
+            let held = holding != nil && segment.callback == holding
+            let times = held ? 0 : segment.callback.map { repeating.contains($0) } == true ? 2 : 1
             for _ in 0..<times {
                 for work in segment.work { queue.append(PlannedWork(work, for: segment.callback)) }
             }
@@ -146,6 +148,11 @@ public struct LifecycleMachine: Sendable {
         lastCallbacks = move.callbacks
         lastWork = move.work
         return leftOpen
+    }
+
+    /// Queues `work` for `callback` after what is queued (a callback a quirk delivers late).
+    public mutating func enqueue(_ work: [Work], for callback: Callback) {
+        for item in work { queue.append(PlannedWork(item, for: callback)) }
     }
 
     /// The next queued work, oldest first; nil once none is left. Nothing is left after a GL kill.

@@ -56,12 +56,13 @@ extension Runtime {
     /// Walks the transition's legs: each state change is recorded, then the callbacks delivered in it.
     private func follow(_ move: Transition) {
         let inSessionAtStart = game.isInSession
-        let twice = callbacksDeliveredTwice(in: move)  // a quirk's (issue 30); none outside a simulation
+        let twice = callbacksDeliveredTwice(in: move)  // quirks (issue 30); none outside a simulation
+        let late = callbackDeliveredLate(in: move)
         for leg in move.legs {
             if let left = machine.enter(leg.to, reason: leg.reason) {
                 transcript.append(now, .transition(from: left, to: leg.to, reason: leg.reason))
             }
-            for callback in leg.callbacks {
+            for callback in leg.callbacks where callback != late?.callback {
                 deliver(callback, inSession: inSessionAtStart)
                 if twice.contains(callback) { deliver(callback, inSession: inSessionAtStart) }
             }
@@ -69,11 +70,12 @@ extension Runtime {
         endBackgroundUploadBeforeForeground(move)
         // The end of the move is silent (its legs were recorded). Leaving the background ends what is still open (iOS
         // ends the tasks; the app is told nothing): the checker reports it (invariant 6) after the event's work.
-        let leftOpen = machine.complete(move, repeating: twice)
+        let leftOpen = machine.complete(move, repeating: twice, holding: late?.callback)
+        if let late { hooks.lateCallback = late }  // one held earlier arrives at its step, or is dropped then
         if leftOpen > 0 { invariantState.tasksLeftOpen = leftOpen }
     }
 
-    private func deliver(_ callback: Callback, inSession: Bool) {
+    func deliver(_ callback: Callback, inSession: Bool) {
         if callback == .protectedDataWillBecomeUnavailable { hooks.protectedDataGoing = true }
         if callback == .protectedDataDidBecomeAvailable {
             hooks.protectedDataGoing = false

@@ -109,6 +109,27 @@ extension Runtime {
         return twice
     }
 
+    /// The activate callback of `move` that `quirk.resumeLate` holds back, with its work and the step (30 later, half
+    /// a second) it arrives at; nil when the quirk does not fire.
+    func callbackDeliveredLate(in move: Transition) -> (callback: Callback, work: [Work], step: Int64)? {
+        guard let faults = hooks.faults,
+            let segment = move.segments.first(where: { $0.callback?.role == .activate }),
+            let callback = segment.callback, faults.fires(.quirkResumeLate)
+        else { return nil }
+        return (callback, segment.work, nextStep + 30)
+    }
+
+    /// At its step, the callback a quirk held back arrives with its work, if the app is still active (else the
+    /// moment has passed and it is dropped, as an engine would drop a stale resume). Called at each fixed step.
+    func deliverLateCallback() {
+        guard let late = hooks.lateCallback, nextStep >= late.step else { return }
+        hooks.lateCallback = nil
+        guard appState == .active else { return }
+        deliver(late.callback, inSession: game.isInSession)
+        machine.enqueue(late.work, for: late.callback)
+        settle()
+    }
+
     /// Android's window notices of an event, in the other order when `quirk.windowOrder` fires.
     func windowNoticesInQuirkOrder<Notice>(_ notices: [Notice]) -> [Notice] {
         guard notices.count > 1, let faults = hooks.faults, faults.fires(.quirkWindowOrder) else { return notices }

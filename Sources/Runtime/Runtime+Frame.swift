@@ -55,6 +55,7 @@ extension Runtime {
     private func frame() {
         guard appState.isRunning else { return }
         willDo?(.step(nextStep - 1))
+        deliverLateCallback()
         fireVirtualTimers()
         deliverLeaderboardResults()
         sendOutbox()

@@ -155,6 +155,7 @@ extension Runtime {
         snapshotGeneration = 0  // a new process knows only what it restores
         hooks.protectedDataUnavailable = false
         hooks.protectedDataGoing = false
+        hooks.lateCallback = nil
         settings = [:]
         leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
         online.upload = BackgroundUpload()

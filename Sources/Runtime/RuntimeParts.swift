@@ -67,4 +67,6 @@ struct HostHooks<Game: LifecycleGame> {
     var protectedDataUnavailable = false
     /// `protectedDataWillBecomeUnavailable` was delivered; the data goes once the event's work is done.
     var protectedDataGoing = false
+    /// An activate callback a quirk (`quirk.resumeLate`) holds back, its work, and the fixed step it arrives at.
+    var lateCallback: (callback: Callback, work: [Work], step: Int64)? = nil
 }
