@@ -137,7 +137,13 @@ struct ReplayCommand: ParsableCommand {
             try checkOptions()
             scripts = try loadScripts()
             levels = try loadLevels()
-            selected = try shard.map { try ReplayShard(parsing: $0).select(scripts) } ?? scripts
+            selected =
+                try shard.map { text in
+                    guard let slice = Shard(parsing: text) else {
+                        throw ReplayInputError.other("--shard must be K/N with 1 <= K <= N, e.g. 2/4; got '\(text)'")
+                    }
+                    return slice.select(scripts.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) })
+                } ?? scripts
             try preparePaths(for: selected)
         } catch let error as ReplayInputError {
             for line in error.lines { sayError(line) }
@@ -316,25 +322,25 @@ struct LoadedScript {
     }
 }
 
-/// `--shard K/N`: the scripts sorted by name, every N-th from the K-th (1-based), so that slices are balanced and the
-/// same on every machine whatever order the files were given in.
-struct ReplayShard {
+/// `--shard K/N` of `replay` and `simulate`: every N-th item from the K-th (1-based) of a list in a fixed order, so
+/// that slices are balanced and the same on every machine. `replay` sorts the scripts by name first, whatever order
+/// the files were given in; `simulate` takes its (profile, seed) runs in their order.
+struct Shard {
     let index: Int  // K
     let count: Int  // N
 
-    init(parsing text: String) throws {
+    /// `text` as K/N with 1 <= K <= N, or nil; each command says what is wrong in its own words.
+    init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
             (1...count).contains(index)
-        else {
-            throw ReplayInputError.other("--shard must be K/N with 1 <= K <= N, e.g. 2/4; got '\(text)'")
-        }
+        else { return nil }
         self.index = index
         self.count = count
     }
 
-    func select(_ scripts: [LoadedScript]) -> [LoadedScript] {
-        scripts.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }.enumerated()
-            .filter { $0.offset % count == index - 1 }.map(\.element)
+    /// The slice of `items`: every N-th from the K-th, in their order.
+    func select<Item>(_ items: [Item]) -> [Item] {
+        items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }

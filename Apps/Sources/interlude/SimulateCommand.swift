@@ -121,17 +121,14 @@ struct SimulateCommand: ParsableCommand {
         _ = try faultPoints()
     }
 
-    /// `--shard K/N` as (K, N), or nil.
-    func shardSlice() throws -> (index: Int, count: Int)? {
+    /// `--shard K/N` (at most 100,000 slices), or nil.
+    func shardSlice() throws -> Shard? {
         guard let shard else { return nil }
-        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= 100_000,
-            (1...count).contains(index)
-        else {
+        guard let slice = Shard(parsing: shard), slice.count <= 100_000 else {
             throw ValidationError(
                 "--shard must be K/N with 1 <= K <= N (e.g. 2/4); got '\(TerminalText.escaped(shard))'")
         }
-        return (index, count)
+        return slice
     }
 
     /// The `--sometimes` list, or nil; a bad line (or an unreadable file) is an invalid option (exit 2).
@@ -197,9 +194,7 @@ struct SimulateCommand: ParsableCommand {
         defer { if disk == nil, diskRoot != out { try? FileManager.default.removeItem(atPath: diskRoot) } }
         // Every (profile, seed) run in a fixed order; a shard takes every N-th of them from the K-th.
         let every = profiles.flatMap { profile in seedList.map { (profile: profile, seed: $0) } }
-        let slice = try shardSlice()
-        let plan = every.enumerated().filter { slice == nil || $0.offset % slice!.count == slice!.index - 1 }.map(
-            \.element)
+        let plan = try shardSlice()?.select(every) ?? every
         let (out, twice, rate, shrink, render) = (self.out, self.twice, self.rate, self.shrink, self.render)
         let directory = render ? try AssetDirectory.locate(assets) : nil
         let started = Date()
