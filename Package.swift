@@ -12,7 +12,7 @@ import PackageDescription
 /// The engine's modules a game builds on, each a product of the same name.
 let engine = [
     "Lifecycle", "Runtime", "Replay", "InterludeTesting", "Exploration", "GLHost", "PlatformEGL", "PlatformGLFW",
-    "PhoneScreens", "Storage", "Faults", "Simulation",
+    "PhoneScreens", "Storage", "Faults", "Simulation", "ForeignGame",
 ]
 /// Interlude's own shooter, a user of the engine kept here because it needs nothing remote and the engine's tests
 /// drive it; products for the second package (Apps/).
@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        // The game ABI's header (interlude_game.h), for C games and for the loader's types.
+        .systemLibrary(name: "CInterludeGame", path: "Sources/CInterludeGame"),
 
         // The engine.
         .target(name: "Lifecycle"),
@@ -46,6 +48,8 @@ let package = Package(
         .target(name: "Storage", dependencies: ["Runtime", "CPNG", "Faults"]),
         .target(name: "Faults"),
         .target(name: "Simulation", dependencies: ["Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
+        // A game written in C (or any language with a C FFI), loaded from a shared library (Docs/Contract.md §11).
+        .target(name: "ForeignGame", dependencies: ["CInterludeGame", "Lifecycle", "Runtime", "Replay"]),
 
         // The shooter.
         .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime", "Replay"]),
@@ -59,6 +63,10 @@ let package = Package(
         // What the test targets share to run programs: the built executables, a run with a deadline (tests only).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
+        .testTarget(
+            name: "ForeignGameTests",
+            dependencies: ["ForeignGame", "Runtime", "Lifecycle", "Replay", "InterludeTesting", "TestSupport"],
+            exclude: ["Libraries"]),
         .testTarget(
             name: "SimulationTests",
             dependencies: [
