@@ -4,7 +4,7 @@
 // `.package(path:)`) resolves and builds nothing else. The engine's users that need a server stack (the network
 // clients, the leaderboard and match servers, the `interlude` command, the benchmarks and the fuzzers) are a second
 // package, Apps/Package.swift, which depends on this one by path (README "Map of the house").
-// The dependency rule: arrows point inward; Lifecycle imports nothing; only GLHost, Renderer and Platform* touch GL;
+// The dependency rule: arrows point inward; Lifecycle imports nothing; only GLHost, the renderers and Platform* touch GL;
 // Runtime never imports a game, a renderer or the script format. Every library product is named as its module, so
 // `.product(name: "Runtime", package: ...)` and `import Runtime` agree.
 import PackageDescription
@@ -12,7 +12,7 @@ import PackageDescription
 /// The engine's modules a game builds on, each a product of the same name.
 let engine = [
     "Lifecycle", "Runtime", "Replay", "InterludeTesting", "Exploration", "GLHost", "PlatformEGL", "PlatformGLFW",
-    "PhoneScreens", "Storage", "Faults", "Simulation", "ForeignGame",
+    "PhoneScreens", "Storage", "Faults", "Simulation", "ForeignGame", "ForeignRenderer",
 ]
 /// Interlude's own shooter, a user of the engine kept here because it needs nothing remote and the engine's tests
 /// drive it; products for the second package (Apps/).
@@ -50,6 +50,7 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
         // A game written in C (or any language with a C FFI), loaded from a shared library (Docs/Contract.md §11).
         .target(name: "ForeignGame", dependencies: ["CInterludeGame", "Lifecycle", "Runtime", "Replay"]),
+        .target(name: "ForeignRenderer", dependencies: ["ForeignGame", "GLHost", "Runtime"]),
 
         // The shooter.
         .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime", "Replay"]),
@@ -65,7 +66,10 @@ let package = Package(
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(
             name: "ForeignGameTests",
-            dependencies: ["ForeignGame", "Runtime", "Lifecycle", "Replay", "InterludeTesting", "TestSupport"],
+            dependencies: [
+                "ForeignGame", "ForeignRenderer", "PlatformEGL", "GLHost", "Runtime", "Lifecycle", "Replay",
+                "InterludeTesting", "TestSupport",
+            ],
             exclude: ["Libraries"]),
         .testTarget(
             name: "SimulationTests",

@@ -138,9 +138,12 @@ INTERLUDE_EXPORT uint32_t interlude_values(const interlude_game *game, interlude
 
 /* --- Optional ------------------------------------------------------------------------------------------------- */
 
-/* Draws the game into the host's current GL 3.3 core context (framebuffer 0, `frame->width` x `frame->height`),
- * loading the GL functions it uses through `frame->gl_function`. Returns 0 when drawn. Never called while the app
- * is in the background. Without it, the host draws nothing of the game (frames show the phone's own screens). */
+/* Draws the game into the host's current GL 3.3 core context: into the framebuffer the host has bound (`frame->width`
+ * x `frame->height` pixels, viewport set, cleared; bind no other), loading the GL functions it uses through
+ * `frame->gl_function`. Returns 0 when drawn. Never called while the app is in the background. The context may be
+ * a new one from one call to the next (a lost context, a window): objects made in an earlier call may be gone, so
+ * check them (`glIsProgram`) or make them per call. Without it, the host draws a plain frame (and the phone's own
+ * screens over it). */
 INTERLUDE_EXPORT int interlude_draw(interlude_game *game, const interlude_frame *frame);
 
 #ifdef __cplusplus

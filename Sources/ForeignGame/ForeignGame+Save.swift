@@ -182,6 +182,9 @@ extension ForeignGame {
             }
             let clone = Instance(library: library, game: copy)
             if let why = clone.restore(save()) { library.fail("interlude_restore", "refused its own save: \(why)") }
+            // A restore pauses a session; the copy of a running one runs on.
+            let running = call("interlude_status") { $0.status($1) } & ForeignStatus.known == ForeignStatus.inSession
+            if running { clone.call("interlude_resume") { $0.resume($1) } }
             return clone
         }
 

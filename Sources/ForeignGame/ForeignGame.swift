@@ -159,16 +159,24 @@ public struct ForeignGame: LifecycleGame {
 }
 
 /// What a display draws of a C game: the game itself, through `interlude_draw`, on the runtime's thread.
-public struct ForeignScene: GameScene, @unchecked Sendable {  // drawn on the runtime's (GL) thread only
+public struct ForeignScene: GameScene, Equatable, @unchecked Sendable {  // drawn on the runtime's (GL) thread only
     public let contentHash: String
-    let instance: ForeignGame.Instance
+    /// Weak: a scene must not keep the game shared (the game's next change would copy it, `makeUnique`). A host draws
+    /// a scene when it is presented, before the game changes again.
+    weak var instance: ForeignGame.Instance?
+
+    /// Equal scenes show the same: their content hashes are equal.
+    public static func == (lhs: ForeignScene, rhs: ForeignScene) -> Bool { lhs.contentHash == rhs.contentHash }
+
+    /// Whether the library draws at all (`interlude_draw` exported).
+    public var draws: Bool { instance?.library.draws ?? false }
 
     /// Draws into the current GL context (`width` x `height`), loading GL functions with `glFunction`; false when
     /// the library does not draw or says it could not.
     public func draw(
         width: Int32, height: Int32, glFunction: @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?
     ) -> Bool {
-        guard let draw = instance.library.api.draw else { return false }
+        guard let instance, let draw = instance.library.api.draw else { return false }
         var frame = interlude_frame(width: width, height: height, gl_function: glFunction)
         return instance.library.call("interlude_draw") { draw(instance.game, &frame) } == 0
     }

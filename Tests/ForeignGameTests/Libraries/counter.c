@@ -176,6 +176,20 @@ INTERLUDE_EXPORT const char *interlude_screen_name(const interlude_game *game) {
     return game->screen == 1 ? "counting" : "menu";
 }
 
+#ifdef DRAWS
+/* Clears the bound framebuffer to a red that counts the bonus (a capture shows it), through the host's loader. */
+INTERLUDE_EXPORT int interlude_draw(interlude_game *game, const interlude_frame *frame) {
+    typedef void (*clear_color_function)(float, float, float, float);
+    typedef void (*clear_function)(unsigned int);
+    clear_color_function clear_color = (clear_color_function)(uintptr_t)frame->gl_function("glClearColor");
+    clear_function clear = (clear_function)(uintptr_t)frame->gl_function("glClear");
+    if (!clear_color || !clear) return 1;
+    clear_color((float)(BONUS(game) % 256) / 255.0f, 0.0f, 1.0f, 1.0f);
+    clear(0x00004000u); /* GL_COLOR_BUFFER_BIT */
+    return 0;
+}
+#endif
+
 INTERLUDE_EXPORT uint32_t interlude_values(const interlude_game *game, interlude_value *values, uint32_t capacity) {
     interlude_value all[2] = {{"count", game->count}, {"bonus", BONUS(game)}};
     for (uint32_t i = 0; i < 2 && i < capacity; i++) values[i] = all[i];
