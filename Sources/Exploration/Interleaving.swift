@@ -4,62 +4,12 @@
 // game stood paused. The end state hash must equal the baseline's (CONTRACT §6 invariant 7: paused time excluded),
 // every `expect` must still hold and no invariant may break.
 // The pause lasts a whole number of 50 ms (3 s), so every later line keeps its place on the 1/60 s step grid and
-// the game plays exactly the same steps between two lines as in the baseline.
+// the game plays exactly the same steps between two lines as in the baseline. A kind that does not apply under the
+// script's profile (it would not pause the game there: InterruptionKind.swift) is never run: `skipped` says why.
 
 import Lifecycle
 import Replay
 import Runtime
-
-/// An interruption and its matching return, as lines after a moment (offsets from it).
-public struct InterruptionKind: Hashable, Sendable, CustomStringConvertible {
-    public let name: String
-    /// What the moment gets under `profile`: events at offsets (the resume is added after them).
-    public let events: @Sendable (Profile) -> [(offset: Nanoseconds, event: Event)]
-
-    public var description: String { name }
-
-    public static func == (lhs: InterruptionKind, rhs: InterruptionKind) -> Bool { lhs.name == rhs.name }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
-
-    private static let second: Nanoseconds = 1_000_000_000
-
-    /// An SMS: on an alert profile it is dismissed; as a banner (iOS 5), which does not pause the game, the banner is
-    /// tapped as it arrives (the app goes to the background) and the app's icon tapped again.
-    public static let sms = InterruptionKind(name: "sms") { profile in
-        profile.smsStyle == .alert
-            ? [(0, .smsArrived), (second, .smsDismissed)]
-            : [(0, .smsArrived), (0, .smsOpened), (3 * second / 2, .iconTapped)]
-    }
-    /// A call answered, then ended (the app comes back by itself).
-    public static let call = InterruptionKind(name: "call") { _ in
-        [(0, .callArrived), (second / 2, .callAnswered), (3 * second / 2, .callEnded)]
-    }
-    /// A call declined.
-    public static let decline = InterruptionKind(name: "decline") { _ in [(0, .callArrived), (second, .callDeclined)] }
-    /// The home button, then the icon.
-    public static let home = InterruptionKind(name: "home") { _ in [(0, .homePressed), (3 * second / 2, .iconTapped)] }
-    /// The lock button, then unlocking.
-    public static let lock = InterruptionKind(name: "lock") { _ in [(0, .lockPressed), (3 * second / 2, .unlocked)] }
-    /// The app switcher opened and closed back to the app.
-    public static let switcher = InterruptionKind(name: "switcher") { _ in
-        [(0, .homeDoubleTapped), (second, .switcherDismissed)]
-    }
-    /// Home, the OS purges the suspended app, the icon relaunches it from its snapshot.
-    public static let purge = InterruptionKind(name: "purge") { _ in
-        [(0, .homePressed), (second, .purgedByOS), (2 * second, .iconTapped)]
-    }
-    /// Notification Center pulled and pushed back (iOS 5; rejected on ios4, so nothing happens there).
-    public static let notificationCenter = InterruptionKind(name: "notificationCenter") { _ in
-        [(0, .notificationCenterPulled), (second, .notificationCenterDismissed)]
-    }
-
-    /// Every kind, by name.
-    public static let all: [InterruptionKind] = [sms, call, decline, home, lock, switcher, purge, notificationCenter]
-    /// The kinds `--events` defaults to.
-    public static let standard: [InterruptionKind] = [sms, call, home, lock, switcher, purge]
-    /// How long the game stands paused: the resume comes this long after the moment, later lines are shifted by it.
-    public static let pause: Nanoseconds = 3 * second
-}
 
 /// One run of the interleaving: a kind injected at a moment.
 public struct InterleaveCase: Hashable, Sendable {
@@ -70,6 +20,23 @@ public struct InterleaveCase: Hashable, Sendable {
         self.kind = kind
         self.moment = moment
     }
+}
+
+/// A kind left out of an interleaving: it does not apply under the script's profile. Not a failure.
+public struct InterleaveSkip: Hashable, Sendable, CustomStringConvertible {
+    public let kind: InterruptionKind
+    public let profile: String  // the profile's name, as the script names it
+    /// Why the kind does not apply (`InterruptionKind.whyDoesNotApply(to:)`).
+    public let reason: String
+
+    public init(kind: InterruptionKind, profile: String, reason: String) {
+        self.kind = kind
+        self.profile = profile
+        self.reason = reason
+    }
+
+    /// `call skipped on ios26: on ios26 a call is a banner that pauses nothing (...)`.
+    public var description: String { "\(kind.name) skipped on \(profile): \(reason)" }
 }
 
 /// What one run found.
@@ -89,7 +56,12 @@ public struct InterleaveOutcome<Action: ScriptAction>: Sendable {
 public struct Interleaving<Game: LifecycleGame>: Sendable where Game.Action: ScriptAction {
     public let script: Script<Game.Action>
     public let every: Nanoseconds
+    /// The kinds asked for, in order; those that apply under the script's profile are `applicableKinds`.
     public let kinds: [InterruptionKind]
+    /// The kinds of `kinds` that apply under the script's profile: the kinds `cases(at:)` injects.
+    public let applicableKinds: [InterruptionKind]
+    /// The kinds of `kinds` that do not apply under the script's profile, each with why: never run, never a failure.
+    public let skipped: [InterleaveSkip]
     public let makeGame: @Sendable (UInt64) -> Game
 
     public init(
@@ -104,6 +76,17 @@ public struct Interleaving<Game: LifecycleGame>: Sendable where Game.Action: Scr
         self.every = max(1, every)
         self.kinds = kinds
         self.makeGame = makeGame
+        var applicable: [InterruptionKind] = []
+        var skipped: [InterleaveSkip] = []
+        for kind in kinds {
+            if let profile = script.profile, let reason = kind.whyDoesNotApply(to: profile) {
+                skipped.append(InterleaveSkip(kind: kind, profile: profile.name, reason: reason))
+            } else {
+                applicable.append(kind)
+            }
+        }
+        self.applicableKinds = applicable
+        self.skipped = skipped
     }
 
     /// The uninterrupted replay.
@@ -162,9 +145,9 @@ public struct Interleaving<Game: LifecycleGame>: Sendable where Game.Action: Scr
         return (running, moments.count - running.count)
     }
 
-    /// Every case to run: each kind at each running moment.
+    /// Every case to run: each applicable kind at each running moment (the `skipped` kinds at none).
     public func cases(at moments: [Nanoseconds]) -> [InterleaveCase] {
-        moments.flatMap { moment in kinds.map { InterleaveCase(kind: $0, moment: moment) } }
+        moments.flatMap { moment in applicableKinds.map { InterleaveCase(kind: $0, moment: moment) } }
     }
 
     /// The script with `interleaveCase` injected: after every line at or before the moment (and their `expect`
@@ -198,7 +181,8 @@ public struct Interleaving<Game: LifecycleGame>: Sendable where Game.Action: Scr
         return interleaved
     }
 
-    /// Runs one case against the baseline's end hash.
+    /// Runs one case against the baseline's end hash (a case of a skipped kind runs too, if asked for, and then
+    /// as a rule differs: its interruption does not pause the game).
     public func run(_ interleaveCase: InterleaveCase, baselineHash: String) -> InterleaveOutcome<Game.Action> {
         let interleaved = script(for: interleaveCase)
         let (result, values) = replay(interleaved)

@@ -1,5 +1,6 @@
-// InterleavingTests: invariant 7 over the bundled fight scripts (every kind, at moments spread over each fight), and a
-// game that does not keep it (its pause changes its state) caught at its first moment, as a script.
+// InterleavingTests: invariant 7 over the bundled fight scripts (every kind, at moments spread over each fight) and
+// over a short fight on every profile (every kind where it applies, the others skipped), and a game that does not
+// keep it (its pause changes its state) caught at its first moment, as a script.
 
 import Exploration
 import GameCore
@@ -14,17 +15,40 @@ import Testing
         "fight-level3-call-ios4",
     ]
 
-    /// Every standard kind (and decline) at moments 1 s apart (`make explore-check` runs them 100 ms apart, in release).
+    /// Every built-in kind at moments 1 s apart (`make explore-check` runs the standard ones 500 ms apart); on ios4
+    /// there is no Notification Center, so that kind is skipped there.
     @Test(arguments: fights)
     func fightEndsTheSameWhateverInterruptsIt(name: String) throws {
         let interleaving = Interleaving(
-            script: try Bundled.script(name), every: 1_000_000_000, kinds: InterruptionKind.standard + [.decline],
-            game: Bundled.game)
+            script: try Bundled.script(name), every: 1_000_000_000, kinds: InterruptionKind.all, game: Bundled.game)
+        #expect(interleaving.skipped.map(\.kind) == (name.hasSuffix("ios4") ? [.notificationCenter] : []))
         let baseline = interleaving.baseline()
         #expect(baseline.ok)
         let moments = interleaving.runningMoments().running
         #expect(moments.count >= 5)
         for interleaveCase in interleaving.cases(at: moments) {
+            let outcome = interleaving.run(interleaveCase, baselineHash: baseline.simulationHash)
+            #expect(outcome.isSame, "\(interleaving.report(outcome, baselineHash: baseline.simulationHash))")
+        }
+    }
+
+    /// Every built-in kind on every profile: where it applies, the short fight ends with the uninterrupted hash;
+    /// where it does not, it is skipped with a reason and never run.
+    @Test(arguments: Profile.all.map(\.name))
+    func everyKindEndsTheSameOnEveryProfileWhereItApplies(profile: String) throws {
+        let script = try ScriptParser.parse(InterruptionKindTests.fight(on: profile), file: "fight-\(profile).script")
+        let interleaving = Interleaving(
+            script: script, every: 1_000_000_000, kinds: InterruptionKind.all, game: Bundled.game)
+        #expect(Set(interleaving.applicableKinds).isDisjoint(with: interleaving.skipped.map(\.kind)))
+        #expect(interleaving.applicableKinds.count + interleaving.skipped.count == InterruptionKind.all.count)
+        #expect(interleaving.skipped.allSatisfy { !$0.reason.isEmpty && $0.profile == profile })
+        let baseline = interleaving.baseline()
+        #expect(baseline.ok, "\(baseline.failures)")
+        let moments = interleaving.runningMoments().running
+        #expect(moments.count >= 4)
+        let cases = interleaving.cases(at: moments)
+        #expect(cases.count == interleaving.applicableKinds.count * moments.count)
+        for interleaveCase in cases {
             let outcome = interleaving.run(interleaveCase, baselineHash: baseline.simulationHash)
             #expect(outcome.isSame, "\(interleaving.report(outcome, baselineHash: baseline.simulationHash))")
         }
