@@ -1,4 +1,5 @@
-// EmbedExample: the README's "Embed Interlude in your game" example, compiled and tested here so that it stays true.
+// EmbedExample: the README's clicker of "Embed Interlude in your game", as the runtime's tests use it (the README's
+// sketch itself is compiled as printed by Tests/InterludeTestingTests/ReadmeSketchTests.swift).
 // A clicker: `play` starts a session, `click` clicks, the life cycle pauses and saves it; its actions are its own
 // words, spelt in scripts as they are (Replay's grammar for a `String` enum).
 
