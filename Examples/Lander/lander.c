@@ -18,6 +18,8 @@
 #include "lander.h"
 
 static const char *const action_words[] = {"launch", "thrust", "rotate", "menu"};
+/* What the explorer tries with each word: a short burn and a small turn, so that it flies, not only refuses. */
+static const char *const exploration_arguments[] = {"", "500ms", "left 250ms", ""};
 static const char *const screen_names[] = {"menu", "flying", "landed", "crashed"};
 #define ACTION_COUNT (sizeof action_words / sizeof action_words[0])
 /* In a function with `reason` and `reason_size` parameters: refuse with a formatted reason. */
@@ -42,6 +44,11 @@ INTERLUDE_EXPORT uint32_t interlude_action_count(void) { return (uint32_t)ACTION
 INTERLUDE_EXPORT const char *interlude_action_name(uint32_t index)
 {
     return index < ACTION_COUNT ? action_words[index] : NULL;
+}
+
+INTERLUDE_EXPORT const char *interlude_action_arguments(uint32_t index)
+{
+    return index < ACTION_COUNT ? exploration_arguments[index] : NULL;
 }
 
 /* On the menu, the game shows level 1's terrain as a preview: the first `launch` draws its own. */

@@ -146,6 +146,10 @@ INTERLUDE_EXPORT uint32_t interlude_values(const interlude_game *game, interlude
  * screens over it). */
 INTERLUDE_EXPORT int interlude_draw(interlude_game *game, const interlude_frame *frame);
 
+/* The arguments the explorer (`interlude explore`) tries with action word `index`, e.g. "500ms" for a word that needs
+ * a duration; NULL or "" for none. Without it, the explorer tries every word without arguments. */
+INTERLUDE_EXPORT const char *interlude_action_arguments(uint32_t index);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,15 +19,21 @@ public struct ForeignAction: Hashable, Sendable {
         self.arguments = arguments
     }
 
-    private static let words = Mutex<[String]>([])
+    private static let installed = Mutex<(words: [String], arguments: [String])>(([], []))
 
     /// Makes `library`'s words the grammar of every script parsed from now on.
     public static func install(_ library: GameLibrary) {
-        words.withLock { $0 = library.actionWords }
+        installed.withLock { $0 = (library.actionWords, library.explorationArguments) }
     }
 
     /// The library's words as installed (without `resume`).
-    public static var libraryWords: [String] { words.withLock { $0 } }
+    public static var libraryWords: [String] { installed.withLock { $0.words } }
+
+    /// What the explorer tries: each word with its arguments (`interlude_action_arguments`), then `resume`.
+    public static var explorationActions: [ForeignAction] {
+        installed.withLock { zip($0.words, $0.arguments).map { ForeignAction($0, arguments: $1) } }
+            + [ForeignAction(GameLibrary.resumeWord)]
+    }
 }
 
 extension ForeignAction: PlayerAction {

@@ -77,9 +77,7 @@ public struct ForeignGame: LifecycleGame {
 
     public var exportedValues: [String: Int64] { instance.values() }
 
-    public static var explorationActions: [ForeignAction] {
-        ForeignAction.libraryWords.map { ForeignAction($0) } + [ForeignAction(GameLibrary.resumeWord)]
-    }
+    public static var explorationActions: [ForeignAction] { ForeignAction.explorationActions }
 
     // MARK: Play
 

@@ -31,6 +31,7 @@ extension GameLibrary {
         let screenName: @convention(c) (Game?) -> UnsafePointer<CChar>?
         let values: Values
         let draw: (@convention(c) (Game?, UnsafePointer<interlude_frame>?) -> Int32)?
+        let actionArguments: (@convention(c) (UInt32) -> UnsafePointer<CChar>?)?
 
         /// The required functions, in the header's order (a missing one is named).
         static let required = [
@@ -66,6 +67,9 @@ extension GameLibrary {
             stateHash = take("interlude_state_hash", as: (@convention(c) (Game?) -> UInt64).self)
             screenName = take("interlude_screen_name", as: (@convention(c) (Game?) -> UnsafePointer<CChar>?).self)
             values = take("interlude_values", as: Values.self)
+            actionArguments = dlsym(handle, "interlude_action_arguments").map {
+                unsafeBitCast($0, to: (@convention(c) (UInt32) -> UnsafePointer<CChar>?).self)
+            }
             draw = dlsym(handle, "interlude_draw").map {
                 unsafeBitCast($0, to: (@convention(c) (Game?, UnsafePointer<interlude_frame>?) -> Int32).self)
             }

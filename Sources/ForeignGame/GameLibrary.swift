@@ -21,6 +21,8 @@ public final class GameLibrary: @unchecked Sendable {  // used on the runtime's 
     public let version: (major: UInt32, minor: UInt32)
     /// Its own action words, in its order.
     public let actionWords: [String]
+    /// The arguments the explorer tries with each word (`interlude_action_arguments`), "" for none.
+    public let explorationArguments: [String]
     /// Whether it draws (`interlude_draw` exported).
     public var draws: Bool { api.draw != nil }
 
@@ -62,6 +64,7 @@ public final class GameLibrary: @unchecked Sendable {  // used on the runtime's 
                         + "\(Self.hostVersion.major).\(Self.hostVersion.minor)")
             }
             actionWords = try Self.readActionWords(api, library: name)
+            explorationArguments = try Self.readExplorationArguments(api, count: actionWords.count, library: name)
         } catch {
             dlclose(handle)
             free(cName)
@@ -139,6 +142,27 @@ public final class GameLibrary: @unchecked Sendable {  // used on the runtime's 
             words.append(word)
         }
         return words
+    }
+
+    /// `interlude_action_arguments` for each word, checked: UTF-8 of at most `ForeignAction.argumentLimit` bytes.
+    private static func readExplorationArguments(
+        _ api: API, count: Int, library: String
+    ) throws(GameLibraryError) -> [String] {
+        guard let arguments = api.actionArguments else { return Array(repeating: "", count: count) }
+        var all: [String] = []
+        for index in 0..<count {
+            guard let pointer = arguments(UInt32(index)) else {
+                all.append("")
+                continue
+            }
+            guard let text = boundedText(pointer, limit: ForeignAction.argumentLimit) else {
+                throw GameLibraryError(
+                    .badActionWords, library: library, function: "interlude_action_arguments",
+                    "word \(index)'s arguments are not UTF-8 text of at most \(ForeignAction.argumentLimit) bytes")
+            }
+            all.append(text)
+        }
+        return all
     }
 
     /// Why `text` is not a word (ASCII letters and digits, starting with a letter), or nil.

@@ -36,9 +36,9 @@ import Testing
         let result = ScriptRunner.run(script, display: display, game: { try! ForeignGame(path: path, seed: $0) })
         #expect(result.ok, "\(result.failures)")
         let drawn = try #require(images.last.first { $0.key.contains("drawn") }?.value, "\(images.last.keys)")
-        // The library cleared to red 201/255 (the bonus a frame before the capture's), blue 1: the centre pixel says so (the phone's screens cover the edges).
+        // The library cleared to red 201/255 (the bonus), blue 1: the centre pixel says so (the phone's screens cover the edges).
         let centre = (24 * 64 + 32) * 4
-        #expect(Array(drawn[centre..<centre + 4]) == [200, 0, 255, 255])
+        #expect(Array(drawn[centre..<centre + 4]) == [201, 0, 255, 255])
         #expect(display.renderer.framesDrawn > 0)
         #expect(display.renderer.framesRefused == 0)
         #expect(display.gate.violations.isEmpty)

@@ -8,6 +8,7 @@ import Testing
     @Test func loadsAWellFormedLibraryWithItsWords() throws {
         let library = try GameLibrary(path: try CLibrary.counter())
         #expect(library.actionWords == ["start", "add", "menu"])
+        #expect(library.explorationArguments == ["", "2", ""])
         #expect(library.version.major == 1 && library.version.minor == 0)
         #expect(library.name == "libcounter.so")
         #expect(!library.draws)

@@ -44,6 +44,8 @@ static const char *const words[] = {"start", "add", "menu"};
 INTERLUDE_EXPORT uint32_t interlude_action_count(void) { return 3; }
 INTERLUDE_EXPORT const char *interlude_action_name(uint32_t index) { return index < 3 ? words[index] : NULL; }
 
+INTERLUDE_EXPORT const char *interlude_action_arguments(uint32_t index) { return index == 1 ? "2" : NULL; }
+
 INTERLUDE_EXPORT interlude_game *interlude_create(uint64_t seed) {
     interlude_game *game = calloc(1, sizeof *game);
     if (game) game->seed = seed;
