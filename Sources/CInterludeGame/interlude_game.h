@@ -89,7 +89,8 @@ INTERLUDE_EXPORT uint32_t interlude_abi_version(void);
 
 /* The game's own action words, in the order the explorer tries them: `index` from 0 to `interlude_action_count() - 1`.
  * A word is ASCII letters and digits, starting with a letter, at most INTERLUDE_WORD_MAX bytes, listed once, and
- * neither an event's name nor `resume` (the host's own word, which calls `interlude_resume`). */
+ * not an event's name, nor `fault` or `wait` (the engine's), nor `resume` (the host's own word, which calls
+ * `interlude_resume`). */
 INTERLUDE_EXPORT uint32_t interlude_action_count(void);
 INTERLUDE_EXPORT const char *interlude_action_name(uint32_t index);
 

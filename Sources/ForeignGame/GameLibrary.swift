@@ -39,6 +39,11 @@ public final class GameLibrary: @unchecked Sendable {  // used on the runtime's 
     static let actionLimit = Int(INTERLUDE_ACTIONS_MAX)
     /// The host's own word: `resume` calls `interlude_resume`.
     public static let resumeWord = "resume"
+    /// Words a library may not list besides the events' names: the host's, and the engine's after `at <t>` (§7.2).
+    static let reservedWords = [
+        resumeWord: "the host's own word", "fault": "the engine's word (a fault line)",
+        "wait": "the engine's word (a wait line)",
+    ]
 
     /// Loads `path` for a new launch and checks it (version, symbols, words).
     public init(path: String) throws(GameLibraryError) {
@@ -134,10 +139,9 @@ public final class GameLibrary: @unchecked Sendable {  // used on the runtime's 
                 throw GameLibraryError(
                     .badActionWords, library: library, function: function, "word \(index) '\(word)' is listed twice")
             }
-            guard word != resumeWord, Event(rawValue: word) == nil else {
+            if let whose = reservedWords[word] ?? Event(rawValue: word).map({ _ in "an event's name" }) {
                 throw GameLibraryError(
-                    .badActionWords, library: library, function: function,
-                    "word \(index) '\(word)' is \(word == resumeWord ? "the host's own word" : "an event's name")")
+                    .badActionWords, library: library, function: function, "word \(index) '\(word)' is \(whose)")
             }
             words.append(word)
         }

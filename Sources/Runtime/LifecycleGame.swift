@@ -29,8 +29,9 @@ import Lifecycle
 ///   (the same rules: a new engine in `relaunched()`). `Tests/RuntimeTests/ClassGameTests.swift` is an example that
 ///   replays a script through InterludeTesting; Docs/Contract.md §6 says what the runtime checks.
 public protocol LifecycleGame: Sendable {
-    /// What the game draws each frame, handed to the display (`Display.present`).
-    associatedtype Scene: GameScene
+    /// What the game draws each frame, handed to the display (`Display.present`). Default: `StateScene`, which draws
+    /// nothing of its own and stands for a frame by the state hash and the screen (a game without a renderer).
+    associatedtype Scene: GameScene = StateScene
     /// What a snapshot holds of the game (the runtime keeps its own values beside it: `SavedGame.extras`).
     associatedtype SavedState: Sendable
     /// What the player does, in the game's own words (a script's action lines, a window's keys).
@@ -47,7 +48,8 @@ public protocol LifecycleGame: Sendable {
     var isInSession: Bool { get }
     /// The session is paused; it resumes only by the player's `resume`.
     var isPaused: Bool { get }
-    /// The session runs: in session, not paused, not over. The runtime steps the game only then.
+    /// The session runs: in session, not paused, not over. The runtime steps the game only then. Default: in session
+    /// and not paused (a game with a game-over screen that is still a session says more).
     var isRunning: Bool { get }
     /// Steps played in this session (paused time excluded): the game clock its timers count on.
     var steps: Int64 { get }
@@ -76,7 +78,8 @@ public protocol LifecycleGame: Sendable {
     static var timers: [GameTimer] { get }
     /// Game timer `name` is due (the session runs).
     mutating func timerFired(_ name: TimerName)
-    /// What happened since the last call that the runtime must act on, oldest first.
+    /// What happened since the last call that the runtime must act on, oldest first. Default: nothing (a game
+    /// without timers, a match or scores has nothing to report).
     mutating func takeReports() -> [GameReport]
 
     // MARK: The life cycle's work
@@ -117,7 +120,7 @@ public protocol LifecycleGame: Sendable {
     /// Default: none.
     var exportedValues: [String: Int64] { get }
     /// What to draw now; `status` are the HUD lines the runtime adds (life-cycle state, host help), `leaderboard`
-    /// the last top list fetched.
+    /// the last top list fetched. Default (with `StateScene`): the state hash and the screen.
     func scene(status: [String], leaderboard: [String]) -> Scene
 
     // MARK: Snapshots
@@ -134,6 +137,7 @@ public protocol LifecycleGame: Sendable {
     func decodeState(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedState
     /// The game's own values of a saved state by name, as `expect snapshot KEY=VALUE` reads them; the runtime adds
     /// its own (`generation`, `timer.NAME`, `outbox.KEY`, `outboxMs.KEY`, `setting.NAME`), which win a clash.
+    /// Default: none (named integers, `[String: Int64]`, are their own values).
     func stateValues(_ state: SavedState) -> [String: Int64]
     /// Reads a file in a format the game wrote before the runtime framed its saves (users' saves must keep loading):
     /// nil when `bytes` are not one, else the state and the runtime's values it held, or why it is damaged. The next
@@ -158,6 +162,9 @@ public protocol LifecycleGame: Sendable {
 /// What a game without held controls, a leaderboard screen, a menu animation, game timers, a match, notices or
 /// exported values need not write.
 extension LifecycleGame {
+    public var isRunning: Bool { isInSession && !isPaused }
+    public mutating func takeReports() -> [GameReport] { [] }
+    public func stateValues(_ state: SavedState) -> [String: Int64] { [:] }
     public var isShowingLeaderboard: Bool { false }
     public mutating func hold(_ control: Control, _ isHeld: Bool) {}
     public static func action(holding control: Control, for duration: Nanoseconds) -> Action? { nil }
@@ -180,6 +187,24 @@ extension LifecycleGame where Message == NoMatchMessage {
     public mutating func apply(_ event: MatchEvent<NoMatchMessage>) {}
     public var matchState: NoMatchMessage? { nil }
     public mutating func takeMatchMessages() -> [NoMatchMessage] { [] }
+}
+
+/// A game without a scene of its own: a headless game, or one whose host draws nothing of it. The runtime's frame
+/// hash (`--no-render`) stands for the game's state and screen.
+extension LifecycleGame where Scene == StateScene {
+    public func scene(status: [String], leaderboard: [String]) -> StateScene {
+        var hasher = StateHasher()
+        hasher.combine(stateHash)
+        hasher.combine(screenName)
+        return StateScene(contentHash: hasher.hex)
+    }
+}
+
+/// The scene of a game that draws nothing of its own (`LifecycleGame.Scene`'s default).
+public struct StateScene: GameScene, Hashable {
+    public let contentHash: String
+
+    public init(contentHash: String) { self.contentHash = contentHash }
 }
 
 /// A scene a display can draw. `contentHash` stands for a frame when nothing is rendered (`--no-render`): it must

@@ -14,8 +14,7 @@ import Testing
 enum ClickerAction: String, CaseIterable, ScriptAction { case play, click, resume }
 
 struct Clicker: LifecycleGame {
-    var clicks: Int64 = 0, steps: Int64 = 0, isInSession = false, isPaused = false, reports: [GameReport] = []
-    var isRunning: Bool { isInSession && !isPaused }
+    var clicks: Int64 = 0, steps: Int64 = 0, isInSession = false, isPaused = false
     var screenName: String { isInSession ? "playing" : "menu" }  // `expect screen playing`
     var exportedValues: [String: Int64] { ["clicks": clicks] }  // `expect game clicks>=3`
     var stateHash: String {  // all that play depends on: invariant 7 compares it
@@ -28,7 +27,6 @@ struct Clicker: LifecycleGame {
         switch action {
         case .play where !isInSession:
             (isInSession, clicks) = (true, 0)
-            reports.append(.sessionStarted(multiplayer: false))
         case .click where isRunning: clicks += 1
         case .resume where isPaused: isPaused = false
         default: return "the clicker cannot \(action) now"  // refused: the transcript says why
@@ -37,12 +35,7 @@ struct Clicker: LifecycleGame {
     }
     mutating func step() { steps += 1 }
     mutating func pause() { isPaused = isInSession }  // checked: a paused game stands still (invariant 8)
-    mutating func takeReports() -> [GameReport] {
-        defer { reports = [] }
-        return reports
-    }
     func relaunched() -> Clicker { Clicker() }  // a new process: only the save survives
-    func scene(status: [String], leaderboard: [String]) -> ClickerScene { ClickerScene(contentHash: stateHash) }
 
     // The save: named integers need no codec (Docs/Snapshots.md); refuse what this game cannot have written.
     var savedState: [String: Int64] { ["clicks": clicks, "inSession": isInSession ? 1 : 0] }
@@ -53,9 +46,6 @@ struct Clicker: LifecycleGame {
         return .session(detail: "restored \(clicks) clicks, paused")
     }
 }
-
-/// What a display draws; headless, its hash stands for the frame.
-struct ClickerScene: GameScene { var contentHash: String }
 
 // Test: a script in the game's words, headless; the runtime checks the invariants throughout (XCTest: assertPasses).
 @Test func smsDuringPlay() throws {
