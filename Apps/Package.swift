@@ -102,7 +102,7 @@ let package = Package(
             name: "InterludeBench",
             dependencies: interlude(
                 "GameCore", "Lifecycle", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
-                "Exploration", "Simulation", "Faults") + ["Services"]),
+                "Exploration", "Simulation", "Faults", "ForeignGame") + ["Services"]),
         .executableTarget(
             name: "render-bench",
             dependencies: interlude(

@@ -113,13 +113,24 @@ enum BenchHelp {
             """
         ),
         (
+            "abi",
+            """
+              abi           A C game through the game ABI (Examples/Lander): ns per
+                            call across the boundary (status, step, save) against
+                            the shooter's same calls; the C game's simulation speed
+                            beside the shooter's, every profile, every fault.
+                            --game Examples/Lander/liblander.so  --calls 1000000
+                            --seeds 2  --hours 0.25  --json out/bench/abi.json
+            """
+        ),
+        (
             "report",
             """
               report        Gathers the modes' JSON files into benchmarks.json,
                             benchmarks.md and benchmarks.svg (value against goal).
                             --folder out/bench
                             --modes render,transitions,resume,snapshots,replay,
-                                    memory,explore,simulate
+                                    memory,explore,simulate,abi
             """
         ),
         (

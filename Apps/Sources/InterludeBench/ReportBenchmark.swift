@@ -9,7 +9,7 @@ enum ReportBenchmark {
     static func run(_ arguments: [String]) throws {
         let options = try ModeOptions(
             arguments,
-            allowed: ["--folder": "out/bench", "--modes": "render,transitions,resume,snapshots,replay,memory,explore,simulate"])
+            allowed: ["--folder": "out/bench", "--modes": "render,transitions,resume,snapshots,replay,memory,explore,simulate,abi"])
         let folder = options.string("--folder")
         var all: [[String: Any]] = []
         var markdown = "# Interlude benchmarks\n\n| mode | figure | value | goal | verdict |\n|---|---|---|---|---|\n"

@@ -12,7 +12,7 @@ let modes: [String: ([String]) throws -> Void] = [
     "snapshots": SnapshotBenchmark.run, "transitions": TransitionBenchmark.run, "resume": ResumeBenchmark.run,
     "render": RenderBenchmark.run, "report": ReportBenchmark.run, "relaunch-child": ResumeBenchmark.child,
     "replay": ReplaySpeedBenchmark.run, "memory": MemoryBenchmark.run, "memory-cycles": CycleMemory.child,
-    "fuzz-scripts": ScriptFuzz.run, "explore": ExploreBenchmark.run, "simulate": SimulateBenchmark.run,
+    "fuzz-scripts": ScriptFuzz.run, "explore": ExploreBenchmark.run, "simulate": SimulateBenchmark.run, "abi": ABIBenchmark.run,
 ]
 
 if let first = arguments.first, ["--help", "-h", "help"].contains(first) {
