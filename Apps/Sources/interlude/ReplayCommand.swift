@@ -35,8 +35,6 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "Script files (.script). Default: the game's own (the shooter's: Assets/Interruptions/*).")
     var files: [String] = []
 
-    @OptionGroup var game: GameOptions
-
     @Option(name: .shortAndLong, help: "Folder for transcripts, frames and the index.")
     var out: String = "out"
 
@@ -67,6 +65,8 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
+
+    @OptionGroup var game: GameOptions
 
     @Option(
         help: ArgumentHelp(

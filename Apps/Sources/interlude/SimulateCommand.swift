@@ -34,8 +34,6 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Print the fault points and exit.")
     var list = false
 
-    @OptionGroup var game: GameOptions
-
     @Option(help: "Run this one seed.")
     var seed: UInt64?
 
@@ -77,6 +75,8 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
+
+    @OptionGroup var game: GameOptions
 
     @Option(
         help: ArgumentHelp(
