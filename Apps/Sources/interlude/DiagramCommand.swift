@@ -19,6 +19,8 @@ struct DiagramCommand: ParsableCommand {
               interlude diagram                   # Diagrams/ from the code
               interlude diagram --check           # exit 1 when Diagrams/ is stale
               interlude diagram --transcript out/home-single-player.transcript.jsonl
+
+            \(GameOptions.discussion) The situations drawn are then the game's own, if it names any.
             """)
 
     @Option(
@@ -41,11 +43,18 @@ struct DiagramCommand: ParsableCommand {
     @Option(help: "The Assets folder, for the situations replayed (default: ./Assets, or the checkout's).")
     var assets: String?
 
+    @OptionGroup var game: GameOptions
+
     var out: String { outFolder ?? "Diagrams" }
 
     /// Every generated text file: name → contents (the situations' timelines included).
     func allFiles() throws -> [(String, String)] {
-        do { return Self.files() + (try SeedCases.files(assets: assets)) } catch {
+        do {
+            let entry = try game.entry(assets: assets)
+            return Self.files() + (try SeedCases.files(entry))
+        } catch let error as ValidationError {
+            throw error
+        } catch {
             throw ValidationError("cannot replay the situations to draw: \(error)")
         }
     }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Exploration
 import Foundation
-import GameCore
 import Replay
 import Runtime
 import Storage
@@ -10,16 +9,14 @@ import Synchronization
 extension ExploreCommand {
     /// `--interleave`: each script's runs, spread over --jobs threads; the first differing moment of each kind
     /// written to --out as a script.
-    func runInterleave(levels: [Level]) throws {
-        let scripts = try interleaveScripts()
+    func runInterleave<Entry: GameEntry>(_ entry: Entry) throws {
+        let scripts = try interleaveScripts(of: entry)
         let kinds = try kinds()
         let spacing = Self.nanoseconds(every)!
         var differing = 0
         for script in scripts {
             let started = Date()
-            let interleaving = Interleaving(script: script, every: spacing, kinds: kinds) {
-                Game(seed: $0, levels: levels)
-            }
+            let interleaving = Interleaving(script: script, every: spacing, kinds: kinds) { entry.makeGame(seed: $0) }
             let baseline = interleaving.baseline()
             guard baseline.ok else {
                 say("\(script.name): the uninterrupted replay fails; fix it first:")
@@ -33,7 +30,7 @@ extension ExploreCommand {
                     + "runs; \(skipped) moments skipped), baseline hash \(baseline.simulationHash)")
             let outcomes = Self.runAll(cases, of: interleaving, baselineHash: baseline.simulationHash, jobs: jobs)
             let seconds = Date().timeIntervalSince(started)
-            var firstDifferences: [InterleaveOutcome] = []
+            var firstDifferences: [InterleaveOutcome<Entry.Game.Action>] = []
             for kind in kinds {
                 guard let first = outcomes.first(where: { !$0.isSame && $0.interleaveCase.kind == kind }) else {
                     continue
@@ -61,17 +58,18 @@ extension ExploreCommand {
     }
 
     /// The --interleave scripts, parsed; a script error or a multiplayer script is an invalid input (exit 2).
-    private func interleaveScripts() throws -> [Script] {
-        var scripts: [Script] = []
+    private func interleaveScripts<Entry: GameEntry>(of entry: Entry) throws -> [Replay.Script<Entry.Game.Action>] {
+        var scripts: [Replay.Script<Entry.Game.Action>] = []
         for path in interleave {
             do {
                 let bytes = try HostPaths.readFile(path, limit: ReplayCommand.maximumScriptBytes)
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     throw ValidationError("\(path):1:1: the script is not UTF-8 text")
                 }
-                let script = try ScriptParser.parse(text, file: path)
-                if let line = script.lines.first(where: {
-                    if case .action(_, .play(.multiplayer, _)) = $0.command { return true } else { return false }
+                let script: Replay.Script<Entry.Game.Action> = try ScriptParser.parse(text, file: path)
+                if let line = script.lines.first(where: { line in
+                    guard case .action(_, let action) = line.command else { return false }
+                    return entry.isMultiplayer(action)
                 }) {
                     throw ValidationError("\(line.location): --interleave takes a single-player script (invariant 7)")
                 }
@@ -89,10 +87,10 @@ extension ExploreCommand {
     }
 
     /// Runs every case, `jobs` at a time, in the cases' order.
-    static func runAll(
+    static func runAll<Game>(
         _ cases: [InterleaveCase], of interleaving: Interleaving<Game>, baselineHash: String, jobs: Int?
-    ) -> [InterleaveOutcome] {
-        let results = Mutex<[Int: InterleaveOutcome]>([:])
+    ) -> [InterleaveOutcome<Game.Action>] {
+        let results = Mutex<[Int: InterleaveOutcome<Game.Action>]>([:])
         let next = Atomic<Int>(0)
         let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, cases.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -1,15 +1,14 @@
 import ArgumentParser
 import Exploration
 import Foundation
-import GameCore
 import Lifecycle
 import Replay
 import Runtime
-import ShooterPlatform
 import Storage
 import Synchronization
 
-/// `interlude explore`: the model checker over the life cycle and the shooter, and interruption invariance.
+/// `interlude explore`: the model checker over the life cycle and a game (the shooter by default), and interruption
+/// invariance.
 struct ExploreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
@@ -25,6 +24,8 @@ struct ExploreCommand: ParsableCommand {
               interlude explore --profile ios4 --depth 6 --write-witnesses out/witnesses
               interlude replay --no-render out/witnesses/*.script
               interlude explore --interleave Assets/Interruptions/fight-level1-sms-ios4.script --every 250ms
+
+            \(GameOptions.discussion) The player's actions tried are then the game's own.
 
             Exit status: 0 nothing broke and every row is exercised or argued unreachable; 1 a violation, a row not reached, or an interleaving that differs; 2 an invalid option or script.
             """)
@@ -67,6 +68,8 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
 
+    @OptionGroup var game: GameOptions
+
     func validate() throws {
         guard Profile.named(profile) != nil || ["both", "all"].contains(profile) else {
             let names = Profile.all.map(\.name).joined(separator: ", ")
@@ -108,13 +111,13 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let levels = try loadLevelsOrExit(assets: assets)
+        let entry = try game.entryOrExit(assets: assets)
         do { try HostPaths.prepareFolder(out) } catch { throw ValidationError("--out: \(error)") }
-        if !interleave.isEmpty { return try runInterleave(levels: levels) }
-        try runExplore(levels: levels)
+        if !interleave.isEmpty { return try runInterleave(entry) }
+        try runExplore(entry)
     }
 
-    private func runExplore(levels: [Level]) throws {
+    private func runExplore<Entry: GameEntry>(_ entry: Entry) throws {
         let style = smsStyle.flatMap(SMSStyle.init(rawValue:))
         let calls = callStyle.flatMap(CallStyle.init(rawValue:))
         let chosen: [Profile] =
@@ -133,7 +136,7 @@ struct ExploreCommand: ParsableCommand {
         let started = Date()
         for profile in profiles {
             let clock = Date()
-            var explorer = Explorer(profile: profile, seed: seed, depth: depth) { Game(seed: $0, levels: levels) }
+            var explorer = Explorer(profile: profile, seed: seed, depth: depth) { entry.makeGame(seed: $0) }
             explorer.progress = { progress in
                 say(
                     "\(progress.profile): depth \(progress.depth): \(progress.states) states, "
@@ -155,7 +158,7 @@ struct ExploreCommand: ParsableCommand {
         if failed { throw Exit.failed }
     }
 
-    private func writeViolations(_ result: ExplorationResult) throws {
+    private func writeViolations<Action: ScriptAction>(_ result: ExplorationResult<Action>) throws {
         guard !result.violations.isEmpty else { return }
         let folder = "\(out)/violations"
         try HostPaths.prepareFolder(folder)
@@ -167,7 +170,7 @@ struct ExploreCommand: ParsableCommand {
         }
     }
 
-    private func write(witnessesOf result: ExplorationResult, to folder: String) throws {
+    private func write<Action: ScriptAction>(witnessesOf result: ExplorationResult<Action>, to folder: String) throws {
         let rows = result.profile.rows.enumerated().compactMap { index, row in
             result.rowWitnesses[row.key].map { (index, $0) }
         }
@@ -200,16 +203,5 @@ struct ExploreCommand: ParsableCommand {
 
     private func write(_ text: String, to path: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    }
-}
-
-/// The game's levels from the Assets folder (`assets`, or found as `AssetDirectory.locate` finds it); a missing
-/// folder or a bad level file is said on one line and exits 2 (CONTRACT §9). `explore` and `simulate` start so.
-func loadLevelsOrExit(assets: String?) throws -> [Level] {
-    do {
-        return try LevelFiles.load(from: try AssetDirectory.locate(assets))
-    } catch {
-        sayError("error: \(error)")
-        throw Exit.invalid
     }
 }

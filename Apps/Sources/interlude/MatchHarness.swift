@@ -26,7 +26,7 @@ final class MatchHarness: Sendable {
     }
 
     /// True when `script` plays a match or has match lines.
-    static func needsServer(_ script: Script) -> Bool {
+    static func needsServer(_ script: Replay.Script<GameAction>) -> Bool {
         script.lines.contains {
             switch $0.command {
             case .match: return true

@@ -39,8 +39,10 @@ final class RecordingFile {
         guard inputs.count > consumed else { return }
         let fresh = inputs[consumed...].map { input -> (time: Nanoseconds, line: String) in
             switch input {
-            case .event(let time, let event): return (time, ScriptWriter.render(Command.event(time: time, event)))
-            case .action(let time, let action): return (time, ScriptWriter.render(Command.action(time: time, action)))
+            case .event(let time, let event):
+                return (time, ScriptWriter.render(Replay.Command<GameAction>.event(time: time, event)))
+            case .action(let time, let action):
+                return (time, ScriptWriter.render(Replay.Command<GameAction>.action(time: time, action)))
             }
         }
         consumed = inputs.count

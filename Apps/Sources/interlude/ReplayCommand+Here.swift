@@ -1,11 +1,8 @@
 import Faults
 import Foundation
 import GLHost
-import GameCore
-import PlatformEGL
 import Replay
 import Runtime
-import ShooterPlatform
 import Storage
 import Synchronization
 
@@ -13,7 +10,9 @@ extension ReplayCommand {
     /// Replays one script in this process: the transcript is written line by line as it happens (a run that hangs
     /// or crashes later leaves every line so far), frames as they are captured. `heartbeatPath`: where the parent's
     /// watchdog reads what this process is doing (a child only).
-    func replayHere(_ loaded: LoadedScript, levels: [Level], heartbeatPath: String?) throws -> ReplayOutcome {
+    func replayHere<Entry: GameEntry>(
+        _ loaded: LoadedScript<Entry.Game.Action>, entry: Entry, heartbeatPath: String?
+    ) throws -> ReplayOutcome {
         let script = loaded.script
         let started = Subprocess.now()
         let heartbeat = try heartbeatPath.map { try ReplayHeartbeat(path: $0) }
@@ -31,29 +30,19 @@ extension ReplayCommand {
             ?? dataDir.map { BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: "\($0)/\(script.name)")) }
             ?? InMemorySnapshotStore()
         defer { try? store.flush() }
-        // A script with fault lines talks to the in-process leaderboard, as the simulation does: the network's fault
-        // points act there (unless --leaderboard names a server).
-        let connection =
-            faults != nil && leaderboard == nil
-            ? nil
-            : try LeaderboardConnection(
-                url: leaderboard, databasePath: nil, identityFolder: nil, levels: levels, replaying: true)
-        defer { connection?.close() }
-        let matchHarness = MatchHarness.needsServer(script) ? try MatchHarness() : nil
-        let matchTransport = matchHarness?.transport(levels: levels)
-        defer {
-            matchTransport?.close()
-            matchHarness?.stop()
-        }
+        // What the game connects a replay to (the shooter: its leaderboard and match servers). A script with fault
+        // lines talks to the in-process leaderboard, as the simulation does: the network's fault points act there
+        // (unless --leaderboard names a server).
+        let connections = try entry.connections(for: script, leaderboard: leaderboard, hasFaultLines: faults != nil)
+        defer { connections.close() }
         let hook = TestHook(
             hang: testHang == script.name || testRace == script.name, crash: testCrash == script.name,
             crashAfterRestore: testCrashAfterRestore == script.name, rendering: !noRender,
             hangsOnlyWithRasterizerThreads: testRace == script.name)
-        let configure: (Runtime<Game>) -> Void = { runtime in
-            hook.isInSession = { runtime.game.state.isInSession }
+        let configure: (Runtime<Entry.Game>) -> Void = { runtime in
+            hook.isInSession = { runtime.game.isInSession }
             runtime.log = { sayError("\(script.name): " + $0) }
-            if let connection { runtime.useLeaderboard(connection.transport, pacing: .virtual) }
-            runtime.useMatch(matchTransport ?? InMemoryMatch(pilot: BotPilot.matchPilot(levels: levels)))
+            connections.configure(runtime)
             runtime.transcriptSink = transcript.sink
             if heartbeat != nil || hook.isArmed {
                 runtime.willDo = { activity in
@@ -66,20 +55,20 @@ extension ReplayCommand {
         if noRender {
             result = ScriptRunner.run(
                 script, snapshots: store, presentEvery: Int64(presentEvery), faults: faults,
-                game: { Game(seed: $0, levels: levels) }, configure: configure)
+                game: { entry.makeGame(seed: $0) }, configure: configure)
         } else {
             heartbeat?.set(label: "making the EGL display")
-            let directory = try AssetDirectory.locate(assets)
-            let display = try OffscreenDisplay(width: width, height: height, outputDirectory: out, assets: directory)
-            display.redrawsUnchangedScenes = redrawUnchangedFrames
             // Captures show what the phone's user sees: the OS's screens (alert, call, lock, ...) over the app.
-            let phone = try display.makePhoneCompositor(assets: directory)
+            let rendering = try entry.makeOffscreenDisplay(
+                OffscreenRequest(
+                    width: width, height: height, outputDirectory: out, redrawsUnchangedScenes: redrawUnchangedFrames,
+                    phoneScreens: true))
             result = ScriptRunner.run(
-                script, display: display, snapshots: store, presentEvery: Int64(presentEvery), faults: faults,
-                game: { Game(seed: $0, levels: levels) },
+                script, display: rendering.display, snapshots: store, presentEvery: Int64(presentEvery),
+                faults: faults, game: { entry.makeGame(seed: $0) },
                 configure: { runtime in
                     configure(runtime)
-                    display.showPhoneScreens(of: runtime, compositor: phone)
+                    rendering.showPhoneScreens(runtime)
                 })
         }
         heartbeat?.set(label: "writing the results")

@@ -1,11 +1,8 @@
 import ArgumentParser
 import Foundation
-import GameCore
 import Lifecycle
-import PlatformEGL
 import Replay
 import Runtime
-import ShooterPlatform
 import Storage
 
 /// `interlude replay`: headless, virtual-time replay of interruption scripts.
@@ -30,10 +27,12 @@ struct ReplayCommand: ParsableCommand {
               interlude replay --profile all a.script   # under every profile
               interlude replay --profile ios5,android* a.script
 
+            \(GameOptions.discussion) Its scripts are the files named; a game that cannot draw offscreen replays with --no-render only.
+
             Exit status: 0 every expectation held and no invariant broke; 1 some did not (or a script hung or crashed); 2 a script or an option was invalid (the message names file:line:column).
             """)
 
-    @Argument(help: "Script files (.script). Default: every script in Assets/Interruptions.")
+    @Argument(help: "Script files (.script). Default: the game's own (the shooter's: Assets/Interruptions/*).")
     var files: [String] = []
 
     @Option(name: .shortAndLong, help: "Folder for transcripts, frames and the index.")
@@ -66,6 +65,8 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
+
+    @OptionGroup var game: GameOptions
 
     @Option(
         help: ArgumentHelp(
@@ -130,13 +131,27 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         if !merge.isEmpty { return try runMerge() }
         try checkLeaderboardURL()
-        let scripts: [LoadedScript]
-        let levels: [Level]
-        let selected: [LoadedScript]
+        let entry: any GameEntry
         do {
             try checkOptions()
-            scripts = try loadScripts()
-            levels = try loadLevels()
+            entry = try gameEntry()
+        } catch let error as ReplayInputError {
+            for line in error.lines { sayError(line) }
+            throw Exit.invalid
+        }
+        try replay(entry)
+    }
+
+    /// Replays the scripts with `entry`'s game: in child processes, in this one (`--in-process`), or as the child
+    /// of a parent (`--child-result`).
+    private func replay<Entry: GameEntry>(_ entry: Entry) throws {
+        let scripts: [LoadedScript<Entry.Game.Action>]
+        let selected: [LoadedScript<Entry.Game.Action>]
+        do {
+            if !noRender, !entry.rendersOffscreen {
+                throw ReplayInputError.other("\(entry.name) draws nothing offscreen: replay it with --no-render")
+            }
+            scripts = try loadScripts(of: entry)
             selected =
                 try shard.map { text in
                     guard let slice = Shard(parsing: text) else {
@@ -155,7 +170,7 @@ struct ReplayCommand: ParsableCommand {
             guard let script = selected.first, selected.count == 1 else { throw Exit.invalid }
             // Its own deadline, a little after the parent's: it dies even if the parent died first.
             alarm(UInt32(min(timeout ?? 3_600, 86_400)) + 10)
-            let outcome = try replayHere(script, levels: levels, heartbeatPath: heartbeat)
+            let outcome = try replayHere(script, entry: entry, heartbeatPath: heartbeat)
             let data = try JSONEncoder().encode(outcome)
             try data.write(to: URL(fileURLWithPath: childResult), options: .atomic)
             return
@@ -165,13 +180,13 @@ struct ReplayCommand: ParsableCommand {
             warnOfRasterizerThreads()
             var done: [ReplayOutcome] = []
             for script in selected {
-                let outcome = try replayHere(script, levels: levels, heartbeatPath: nil)
+                let outcome = try replayHere(script, entry: entry, heartbeatPath: nil)
                 outcome.report()
                 done.append(outcome)
             }
             outcomes = done
         } else {
-            outcomes = try ReplayScheduler(command: self).run(selected)
+            outcomes = try ReplayScheduler(command: self).run(selected.map(\.scheduled))
         }
         let loaded = Dictionary(selected.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for index in outcomes.indices {
@@ -203,7 +218,7 @@ struct ReplayCommand: ParsableCommand {
 
     /// `--out` and `--data-dir` (with a folder per script) as folders to write in, created if needed: a path of
     /// the wrong kind (a file, a FIFO) or that cannot be written is an invalid option (exit 2), before anything runs.
-    private func preparePaths(for scripts: [LoadedScript]) throws {
+    private func preparePaths<Action>(for scripts: [LoadedScript<Action>]) throws {
         var folders = [("--out", out)]
         if let dataDir {
             folders += [("--data-dir", dataDir)] + scripts.map { ("--data-dir", "\(dataDir)/\($0.name)") }
@@ -213,14 +228,13 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    /// The game's levels from Assets/Levels; a bad level file is an invalid input (exit 2).
-    private func loadLevels() throws -> [Level] {
-        do {
-            return try LevelFiles.load(from: try AssetDirectory.locate(assets))
-        } catch let error as LevelFileError {
-            throw ReplayInputError.level(error.description)
-        } catch {
-            throw ReplayInputError.other("\(error)")
+    /// The game `--game` names (the shooter, with the levels of `--assets`); its bad data (a level file) is an
+    /// invalid input (exit 2).
+    private func gameEntry() throws -> any GameEntry {
+        do { return try game.entry(assets: assets) } catch GameEntryError.invalidData(let message) {
+            throw ReplayInputError.level(message)
+        } catch let error as GameEntryError {
+            throw ReplayInputError.other(error.description)
         }
     }
 
@@ -241,18 +255,19 @@ struct ReplayCommand: ParsableCommand {
         return ProfileScope(patterns: patterns).profileNames
     }
 
-    private func loadScripts() throws -> [LoadedScript] {
+    /// The script files named, or the game's own scripts, parsed as `entry`'s; every error, a line each.
+    private func loadScripts<Entry: GameEntry>(of entry: Entry) throws -> [LoadedScript<Entry.Game.Action>] {
         let profiles = try profileOverride()
         var paths = files
         if paths.isEmpty {
-            let directory: AssetDirectory
-            do { directory = try AssetDirectory.locate(assets) } catch { throw ReplayInputError.other("\(error)") }
-            paths = (try? directory.files(in: "Interruptions", suffix: ".script")) ?? []
-            guard !paths.isEmpty else {
-                throw ReplayInputError.other("no scripts in \(directory.path("Interruptions"))")
+            guard let folder = entry.scriptFolder else {
+                throw ReplayInputError.other("\(entry.name) bundles no scripts: name the script files to replay")
             }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            paths = names.filter { $0.hasSuffix(".script") }.sorted().map { folder + "/" + $0 }
+            guard !paths.isEmpty else { throw ReplayInputError.other("no scripts in \(folder)") }
         }
-        var scripts: [LoadedScript] = []
+        var scripts: [LoadedScript<Entry.Game.Action>] = []
         var errors: [String] = []
         var names: [String: String] = [:]
         for path in paths {
@@ -269,7 +284,7 @@ struct ReplayCommand: ParsableCommand {
                 continue
             }
             do {
-                let parsed = try ScriptParser.parse(text, file: path)
+                let parsed: Replay.Script<Entry.Game.Action> = try ScriptParser.parse(text, file: path)
                 let expanded = profiles != nil || parsed.isMatrix
                 for script in parsed.replays(under: profiles) {
                     if let other = names[script.name] {
@@ -308,18 +323,28 @@ enum ReplayInputError: Error, CustomStringConvertible {
 }
 
 /// A parsed script and the file it came from (a child process parses it again), as replayed under one profile.
-struct LoadedScript {
-    let script: Script
+struct LoadedScript<Action: ScriptAction> {
+    let script: Replay.Script<Action>
     let path: String
     var matrix: String? = nil  // the script's own name when it is one replay of several, one per profile
 
     var name: String { script.name }
 
-    /// The time of its last timed line, in seconds (a script may name absurd times: callers bound it).
-    var virtualSeconds: Double {
+    /// What the scheduler needs of it to start a child that replays it.
+    var scheduled: ScheduledScript {
         let last = script.lines.compactMap(\.command.time).max() ?? 0
-        return Double(last) / 1e9
+        return ScheduledScript(
+            name: name, path: path, matrix: matrix, profileName: script.profileName, virtualSeconds: Double(last) / 1e9)
     }
+}
+
+/// A script as `ReplayScheduler` hands it to a child process, whatever the game: the child parses the file again.
+struct ScheduledScript {
+    let name: String
+    let path: String
+    let matrix: String?  // as LoadedScript's
+    let profileName: String  // the profile it is replayed under
+    let virtualSeconds: Double  // the time of its last timed line (a script may name absurd times: callers bound it)
 }
 
 /// `--shard K/N` of `replay` and `simulate`: every N-th item from the K-th (1-based) of a list in a fixed order, so

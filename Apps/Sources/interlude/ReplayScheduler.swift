@@ -13,7 +13,7 @@ struct ReplayScheduler {
     /// A script waiting for a child: its first replay, or the second after a hang with rasteriser threads.
     private struct Job {
         let index: Int
-        let script: LoadedScript
+        let script: ScheduledScript
         var firstReplay: ReplayOutcome? = nil  // set for the second replay: the first, which hung
     }
 
@@ -28,13 +28,13 @@ struct ReplayScheduler {
         let outputPath: String
 
         var index: Int { job.index }
-        var script: LoadedScript { job.script }
+        var script: ScheduledScript { job.script }
         /// True when a hang is replayed again: a first replay with rasteriser threads this scheduler chose.
         var isReplayedAgainIfHung: Bool { job.firstReplay == nil && (rasterizerThreads ?? 0) > 0 }
     }
 
     /// The outcomes of `scripts`, in their order.
-    func run(_ scripts: [LoadedScript]) throws -> [ReplayOutcome] {
+    func run(_ scripts: [ScheduledScript]) throws -> [ReplayOutcome] {
         let executable = try Self.executablePath()
         let work = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
@@ -116,8 +116,10 @@ struct ReplayScheduler {
         if let assets = command.assets { arguments += ["--assets", assets] }
         if let dataDir = command.dataDir { arguments += ["--data-dir", dataDir] }
         // One replay of a matrix (or of --profile): the child replays the file under this profile alone.
-        if script.matrix != nil { arguments += ["--profile", script.script.profileName] }
+        if script.matrix != nil { arguments += ["--profile", script.profileName] }
         if let leaderboard = command.leaderboard { arguments += ["--leaderboard", leaderboard] }
+        // The child builds the same game.
+        if let game = command.game.path { arguments += ["--game", game] }
         if let testHang = command.testHang { arguments += ["--test-hang", testHang] }
         if let testRace = command.testRace { arguments += ["--test-race", testRace] }
         if let testCrash = command.testCrash { arguments += ["--test-crash", testCrash] }

@@ -1,5 +1,4 @@
 import Foundation
-import GameCore
 import Replay
 import Simulation
 import Storage
@@ -8,14 +7,16 @@ import Storage
 extension SimulateCommand {
     /// Shrinks each failure of `result` not shrunk yet (by kind, across seeds) into `OUT/shrunk/`, printing the
     /// script's path and size. A failure the script's fault lines cannot replay is said so; its seed stays the repro.
-    func shrinkFailures(
-        of result: SimulationResult<GameAction>, levels: [Level], disk: String, done: inout Set<String>
+    func shrinkFailures<Entry: GameEntry>(
+        of result: SimulationResult<Entry.Game.Action>, entry: Entry, disk: String, done: inout Set<String>
     ) throws {
         let options = result.options
         let shrinker = Shrinker(
             profile: options.profile, seed: options.seed, folder: disk + "/shrink-\(options.profile.name)",
-            store: { try FileSnapshotStore(folder: $0, faults: $1) }, game: { Game(seed: $0, levels: levels) })
+            store: { try FileSnapshotStore(folder: $0, faults: $1) }, game: { entry.makeGame(seed: $0) })
         defer { try? FileManager.default.removeItem(atPath: shrinker.folder) }
+        // The replay of a shrunk script needs the same game.
+        let gameOption = game.path.map { "--game \($0) " } ?? ""
         // One script per profile and invariant: the first seed's failure of it.
         for failure in result.failures where done.insert("\(options.profile.name) \(failure.number)").inserted {
             let name = "\(options.profile.name)-seed-\(options.seed)-invariant-\(failure.number)"
@@ -34,7 +35,7 @@ extension SimulateCommand {
                 \(Self.buildIdentity())):
                 # \(failure.invariant) at \(failure.site): \(failure.detail.replacingOccurrences(of: "\n", with: " "))
                 # \(shrunk.linesBefore) lines cut after the failing move, \(shrunk.timedLines) timed lines after \
-                \(shrunk.replays) replays. Replay: interlude replay \(path)
+                \(shrunk.replays) replays. Replay: interlude replay \(gameOption)\(path)
 
                 """
             let text = header + ScriptWriter.render(shrunk.script)

@@ -1,15 +1,12 @@
 import ArgumentParser
 import Faults
 import Foundation
-import GameCore
 import Lifecycle
-import PlatformEGL
 import Runtime
-import ShooterPlatform
 import Simulation
 import Storage
 
-/// `interlude simulate`: the seeded fault simulation of the real runtime and the shooter (issue 30).
+/// `interlude simulate`: the seeded fault simulation of the real runtime and a game, the shooter by default (issue 30).
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
@@ -28,6 +25,8 @@ struct SimulateCommand: ParsableCommand {
               interlude simulate --seeds 10 --twice                  # each seed twice, compared byte for byte
               interlude simulate --seeds 40 --shard 1/2 --out out/s1 # half the runs; --shard 2/2 the other half
               interlude simulate --merge out/s1 out/s2 --out out/all --sometimes Tests/Fixtures/simulate/sometimes.txt
+
+            \(GameOptions.discussion)
 
             Exit status: 0 no failure; 1 a failure, --twice found a difference, or a --sometimes cell was never reached; 2 an invalid option, a bad --sometimes line (file:line:column) or --merge folders that do not go together.
             """)
@@ -76,6 +75,8 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
     var assets: String?
+
+    @OptionGroup var game: GameOptions
 
     @Option(
         help: ArgumentHelp(
@@ -181,7 +182,15 @@ struct SimulateCommand: ParsableCommand {
         }
         let checklist = try sometimesList()
         if !merge.isEmpty { return try mergeShards(checklist) }
-        let levels = try loadLevelsOrExit(assets: assets)
+        let entry = try game.entryOrExit(assets: assets)
+        try simulate(entry, checklist)
+    }
+
+    /// Runs the seeds of `entry`'s game, shrinks their failures if asked, writes the report.
+    private func simulate<Entry: GameEntry>(_ entry: Entry, _ checklist: SometimesList?) throws {
+        if render, !entry.rendersOffscreen {
+            throw ValidationError("--render: \(entry.name) draws nothing offscreen; simulate it without --render")
+        }
         do { try HostPaths.prepareFolder(out) } catch { throw ValidationError("--out: \(error)") }
         let points = try faultPoints()
         let profiles = profile == "all" ? Profile.all : [Profile.named(profile)!]
@@ -196,11 +205,10 @@ struct SimulateCommand: ParsableCommand {
         let every = profiles.flatMap { profile in seedList.map { (profile: profile, seed: $0) } }
         let plan = try shardSlice()?.select(every) ?? every
         let (out, twice, rate, shrink, render) = (self.out, self.twice, self.rate, self.shrink, self.render)
-        let directory = render ? try AssetDirectory.locate(assets) : nil
         let started = Date()
         // GL stays on one thread at a time: a rendered simulation runs one run after the other.
         let threads = render ? 1 : jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let runs = try SimulateJobs.run(plan.count, threads: threads) {
+        let outcomes = try SimulateJobs.run(plan.count, threads: threads) {
             index in
             let (profile, seed) = plan[index]
             let name = "\(profile.name)-seed-\(seed)"
@@ -208,11 +216,12 @@ struct SimulateCommand: ParsableCommand {
                 profile: profile, seed: seed, duration: duration, faults: points, perMille: rate,
                 folder: diskRoot + "/disk-" + name)
             /// A simulator of this run, with a display of its own when rendering (a second run starts afresh).
-            func makeSimulator() throws -> Simulator<Game> {
-                var simulator = Simulator(options: options) { Game(seed: $0, levels: levels) }
-                if let directory {
-                    simulator.display = try OffscreenDisplay(
-                        width: 320, height: 180, outputDirectory: out, assets: directory)
+            func makeSimulator() throws -> Simulator<Entry.Game> {
+                var simulator = Simulator(options: options) { entry.makeGame(seed: $0) }
+                if render {
+                    simulator.display =
+                        try entry.makeOffscreenDisplay(OffscreenRequest(width: 320, height: 180, outputDirectory: out))
+                        .display
                 }
                 return simulator
             }
@@ -226,16 +235,17 @@ struct SimulateCommand: ParsableCommand {
             say(
                 "\(result.ok ? "ok  " : "FAIL") \(name): \(result.moves) moves, \(result.kills) kills, "
                     + "\(result.failures.count) failures (\(String(format: "%.2f", seconds)) s)")
-            var run = SimulateTally.Run(
+            let run = SimulateTally.Run(
                 profile: profile, seed: seed, result: result, seconds: seconds, differs: differs)
-            if shrink, !result.ok { run.kept = result }
-            return run
+            // With --shrink, a failing run's whole result, for the shrinker (a run's result is large).
+            return (run: run, kept: shrink && !result.ok ? result : nil)
         }
         let wallSeconds = Date().timeIntervalSince(started)
+        let runs = outcomes.map(\.run)
         if shrink {
             var done: Set<String> = []
-            for run in runs {
-                if let kept = run.kept { try shrinkFailures(of: kept, levels: levels, disk: diskRoot, done: &done) }
+            for kept in outcomes.compactMap(\.kept) {
+                try shrinkFailures(of: kept, entry: entry, disk: diskRoot, done: &done)
             }
         }
         var tally = SimulateTally(

@@ -6,7 +6,6 @@
 
 import Faults
 import Foundation
-import GameCore
 import Lifecycle
 import Simulation
 
@@ -81,10 +80,10 @@ struct SimulateTally: Codable, Equatable {
         let seconds: Double
         /// With --twice: true when the second run's transcript was not the first's.
         let differs: Bool
-        /// With --shrink, a failing run's whole result, for the shrinker; nil otherwise (a run's result is large).
-        var kept: SimulationResult<GameAction>? = nil
 
-        init(profile: Profile, seed: UInt64, result: SimulationResult<GameAction>, seconds: Double, differs: Bool) {
+        init<Action>(
+            profile: Profile, seed: UInt64, result: SimulationResult<Action>, seconds: Double, differs: Bool
+        ) {
             self.profile = profile
             self.seed = seed
             moves = result.moves
