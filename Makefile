@@ -32,7 +32,7 @@ MAKE_ENVIRONMENT = MAKELEVEL MAKEFLAGS MFLAGS MAKEOVERRIDES MAKE_TERMINALOUT MAK
                    $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 SWIFT_BUILD  = env $(addprefix -u ,$(MAKE_ENVIRONMENT)) SWIFT_DETERMINISTIC_HASHING=1 swift build
 
-.PHONY: setup setup-replay build build-apps build-tests replay test test-postgres explore-check simulate-check simulate-night match-check example check-imports golden golden-check diagrams docs bench-render bench load-check stress probe fuzz-scripts fuzz fuzz-ci clean
+.PHONY: setup setup-replay build build-apps build-tests replay test test-postgres explore-check simulate-check simulate-night match-check lander-check example check-imports golden golden-check diagrams docs bench-render bench load-check stress probe fuzz-scripts fuzz fuzz-ci clean
 
 setup-replay:
 	@$(MAKE) --no-print-directory setup APT_PACKAGES="$(REPLAY_PACKAGES)"
@@ -88,6 +88,7 @@ test: setup check-imports build-tests
 	$(MAKE) explore-check BUILD_STEP=build-tests
 	$(MAKE) simulate-check BUILD_STEP=build-tests
 	$(MAKE) match-check BUILD_STEP=build-tests
+	$(MAKE) lander-check BUILD_STEP=build-tests
 	$(MAKE) example
 
 # Issue 30 (Docs/Simulation.md): the seeded fault simulation, bounded for CI: every profile, SIMULATE_SEEDS seeds of
@@ -144,6 +145,27 @@ match-check: $(BUILD_STEP)
 	for i in 2 3 4 5 6; do diff -r -x 'index.*' -x '*.timeline.*' $(MATCH_OUT)/run-1 $(MATCH_OUT)/run-$$i || exit 1; done
 	@echo "multiplayer scripts: $$(ls $(MATCH_OUT)/run-1/*.transcript.jsonl | wc -l) transcripts byte-identical over 6 runs (4 at once)"
 	OUT=$(MATCH_OUT)/windows INTERLUDE=$(BIN)/interlude Tests/MatchWindows/match-windows.sh
+
+# The game written in C (Examples/Lander, Docs/Contract.md §11): built with cc (no Swift), its own C tests, then loaded
+# by `interlude --game`: its scripts replayed (rendered: the library draws) under every profile they name, the
+# seeded simulation (LANDER_SEEDS seeds of every profile, each run twice and compared), and the explorer to depth 8.
+# Part of `make test`.
+LANDER        = Examples/Lander
+LANDER_LIB    = $(LANDER)/liblander.so
+LANDER_OUT   ?= $(OUT)/lander
+LANDER_SEEDS ?= 20
+lander-check: $(BUILD_STEP)
+	$(MAKE) -C $(LANDER) all test
+	rm -rf $(LANDER_OUT) && mkdir -p $(LANDER_OUT)
+	$(BIN)/interlude replay --game $(LANDER_LIB) --out $(LANDER_OUT)/replay $(LANDER)/Scripts > $(LANDER_OUT)/replay.log \
+	  || { cat $(LANDER_OUT)/replay.log; exit 1; }
+	@tail -2 $(LANDER_OUT)/replay.log
+	$(BIN)/interlude simulate --game $(LANDER_LIB) --seeds $(LANDER_SEEDS) --profile all --hours 0.05 --twice \
+	  --out $(LANDER_OUT)/simulate > $(LANDER_OUT)/simulate.log || { cat $(LANDER_OUT)/simulate.log; exit 1; }
+	@tail -2 $(LANDER_OUT)/simulate.log
+	$(BIN)/interlude explore --game $(LANDER_LIB) --profile all --depth 8 --out $(LANDER_OUT)/explore \
+	  > $(LANDER_OUT)/explore.log || { cat $(LANDER_OUT)/explore.log; exit 1; }
+	@tail -2 $(LANDER_OUT)/explore.log
 
 # The second game (Examples/Breakout): a package of its own that uses Interlude by path and product names only.
 EXAMPLE = Examples/Breakout
@@ -218,6 +240,8 @@ bench: setup
 	$(RELEASE_BIN)/interlude-bench memory --json $(BENCH_OUT)/memory.json
 	$(RELEASE_BIN)/interlude-bench explore --json $(BENCH_OUT)/explore.json
 	$(RELEASE_BIN)/interlude-bench simulate --json $(BENCH_OUT)/simulate.json
+	$(MAKE) -C Examples/Lander all
+	$(RELEASE_BIN)/interlude-bench abi --json $(BENCH_OUT)/abi.json
 	$(RELEASE_BIN)/interlude-bench report --folder $(BENCH_OUT)
 
 # The two servers' load checks of issue 28 (Benchmarks/README.md, "Load checks"): a distributed slowloris against

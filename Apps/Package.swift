@@ -93,7 +93,7 @@ let package = Package(
             name: "interlude",
             dependencies: interlude(
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "GLHost", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation")
+                "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation", "ForeignGame", "ForeignRenderer")
                 + [
                     "Services", "LeaderboardServer", "MatchServer", "MatchWire",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),

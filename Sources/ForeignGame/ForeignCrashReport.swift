@@ -42,7 +42,7 @@ public enum ForeignCrashReport {
     }
 
     /// Writes `line` and a newline to standard error and ends the process with status 70 (EX_SOFTWARE).
-    static func die(_ line: String) -> Never {
+    public static func die(_ line: String) -> Never {
         var bytes = Array(line.utf8)
         bytes.append(0x0a)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

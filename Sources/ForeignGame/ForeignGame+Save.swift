@@ -59,9 +59,9 @@ extension ForeignGame {
         }
         let after = game.status
         let saved = state.status & (ForeignStatus.inSession | ForeignStatus.paused)
-        if saved & ForeignStatus.inSession != 0, after & ForeignStatus.paused == 0 {
+        if saved & ForeignStatus.inSession != 0, after & (ForeignStatus.paused | ForeignStatus.over) == 0 {
             throw RestoreProblem(
-                message: "interlude_restore: a restored session must come back paused (status \(after))")
+                message: "interlude_restore: a restored session must come back paused or over (status \(after))")
         }
         guard saved != ForeignStatus.inSession else { return game }  // saved running: it comes back paused
         let again = game.instance.save()
@@ -88,16 +88,49 @@ extension ForeignGame {
 
 extension ForeignGame {
     /// One game object in one launch of the library; destroyed with the last copy that holds it.
+    ///
+    /// A relaunch's instance is loaded at its first use (`init(launching:seed:)`), once the runtime has let the old
+    /// launch go: launches then end in the order they began, and glibc takes back each one's static TLS block (it
+    /// reclaims only the block at the end of its static TLS area, so overlapping launches would run it out).
     final class Instance: @unchecked Sendable {  // used on the runtime's one thread only (the ABI's rule)
-        let library: GameLibrary
-        let game: OpaquePointer
+        let path: String
+        let seed: UInt64
+        private var loaded: (library: GameLibrary, game: OpaquePointer)?
 
-        init(library: GameLibrary, game: OpaquePointer) {
-            self.library = library
-            self.game = game
+        init(library: GameLibrary, game: OpaquePointer, seed: UInt64) {
+            path = library.path
+            self.seed = seed
+            loaded = (library, game)
         }
 
-        deinit { library.call("interlude_destroy") { library.api.destroy(game) } }
+        /// A launch of the library at `path` with a game of `seed`, loaded when first used.
+        init(launching path: String, seed: UInt64) {
+            self.path = path
+            self.seed = seed
+        }
+
+        deinit {
+            if let (library, game) = loaded { library.call("interlude_destroy") { library.api.destroy(game) } }
+        }
+
+        var library: GameLibrary { load().library }
+        var game: OpaquePointer { load().game }
+
+        /// The launch, loaded now if it was not: a library that no longer loads ends the process (it loaded when
+        /// the command began; Contract §11).
+        private func load() -> (library: GameLibrary, game: OpaquePointer) {
+            if let loaded { return loaded }
+            do {
+                let library = try GameLibrary(path: path)
+                guard let game = library.call("interlude_create", { library.api.create(seed) }) else {
+                    library.fail("interlude_create", "returned NULL")
+                }
+                loaded = (library, game)
+                return (library, game)
+            } catch {
+                ForeignCrashReport.die("error: \(error) (launching)")
+            }
+        }
 
         /// Calls `function` on this game.
         func call<Result>(_ function: StaticString, _ body: (GameLibrary.API, OpaquePointer) -> Result) -> Result {
@@ -180,7 +213,7 @@ extension ForeignGame {
             guard let copy = library.call("interlude_create", { library.api.create(seed) }) else {
                 library.fail("interlude_create", "returned NULL")
             }
-            let clone = Instance(library: library, game: copy)
+            let clone = Instance(library: library, game: copy, seed: seed)
             if let why = clone.restore(save()) { library.fail("interlude_restore", "refused its own save: \(why)") }
             // A restore pauses a session; the copy of a running one runs on.
             let running = call("interlude_status") { $0.status($1) } & ForeignStatus.known == ForeignStatus.inSession

@@ -38,7 +38,7 @@ public struct ForeignGame: LifecycleGame {
         guard let game = library.call("interlude_create", { library.api.create(seed) }) else {
             throw GameLibraryError(.brokeContract, library: library.name, function: "interlude_create", "returned NULL")
         }
-        instance = Instance(library: library, game: game)
+        instance = Instance(library: library, game: game, seed: seed)
     }
 
     /// The library this game runs in.
@@ -52,8 +52,11 @@ public struct ForeignGame: LifecycleGame {
         return status
     }
     public var isInSession: Bool { status & ForeignStatus.inSession != 0 }
+    /// Paused, or over: a session that is over (a game over, a level won) is never stepped and stands still, so the
+    /// pause duty holds of it as it is (invariant 8; Contract §11).
     public var isPaused: Bool {
-        status & (ForeignStatus.inSession | ForeignStatus.paused) == ForeignStatus.inSession | ForeignStatus.paused
+        let status = status
+        return status & ForeignStatus.inSession != 0 && status & (ForeignStatus.paused | ForeignStatus.over) != 0
     }
     public var isRunning: Bool { status & ForeignStatus.known == ForeignStatus.inSession }
 
@@ -133,12 +136,13 @@ public struct ForeignGame: LifecycleGame {
 
     public mutating func tell(_ notice: String) { self.notice = notice }
 
-    public func relaunched() -> ForeignGame {
-        do {
-            return try ForeignGame(library: library.reloaded(), seed: seed)
-        } catch {
-            ForeignCrashReport.die("error: \(error) (relaunching)")
-        }
+    /// A new launch: the library loaded afresh when the new game is first used, after the runtime let this one go.
+    public func relaunched() -> ForeignGame { ForeignGame(launching: instance.path, seed: seed) }
+
+    /// A game whose launch loads `path` at its first use.
+    init(launching path: String, seed: UInt64) {
+        self.seed = seed
+        instance = Instance(launching: path, seed: seed)
     }
 
     public func scene(status: [String], leaderboard: [String]) -> ForeignScene {

@@ -13,11 +13,14 @@ public enum ScriptRunner {
     /// replaces the script's (a modified table under test, e.g. a bug seeded on purpose for the explorer to find).
     /// `faults` is the injector a script's fault lines arm and kill through (issue 30); the store's fault points fire
     /// only when `snapshots` shares it (a `FileSnapshotStore(folder:faults:)`). A script with fault lines and no
-    /// injector gets one of its own, whose draws fire nothing: only its lines do.
+    /// injector gets one of its own, whose draws fire nothing: only its lines do. `lineWillRun` is told of each line
+    /// before it runs (virtual time advancing to it, then its event or action): a watchdog names the line a replay
+    /// hung or crashed in.
     public static func run<Game: LifecycleGame>(
         _ script: Script<Game.Action>, profile: Profile? = nil, display: (any Display<Game.Scene>)? = nil,
         snapshots: any SnapshotStore = InMemorySnapshotStore(), presentEvery: Int64 = 1, faults: FaultInjector? = nil,
-        game makeGame: (UInt64) -> Game, configure: (Runtime<Game>) -> Void = { _ in }
+        game makeGame: (UInt64) -> Game, configure: (Runtime<Game>) -> Void = { _ in },
+        lineWillRun: ((SourceLocation) -> Void)? = nil
     ) -> ReplayResult where Game.Action: ScriptAction {
         guard let profile = profile ?? script.profile else {
             preconditionFailure("the parser accepts known profiles only")
@@ -41,6 +44,7 @@ public enum ScriptRunner {
         var frames: [Frame] = []
         var expectations = 0
         for line in script.lines where line.applies(under: profile.name) {
+            lineWillRun?(line.location)
             switch line.command {
             case .event(let time, let event):
                 runtime.inject(event, at: time)

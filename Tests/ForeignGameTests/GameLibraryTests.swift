@@ -69,6 +69,16 @@ import Testing
         #expect(first.exportedValues["bonus"] == 5)
     }
 
+    @Test func aThousandRelaunchesInARowDoNotRunTheLoaderOut() throws {
+        // Each launch takes a static TLS block that glibc reclaims only when launches end in the order they began:
+        // a relaunch loads when first used, after the old launch is gone (ForeignGame.Instance).
+        var game = try ForeignGame(path: CLibrary.counter(), seed: 1)
+        for _ in 0..<1000 {
+            game = game.relaunched()
+            #expect(game.screenName == "menu")
+        }
+    }
+
     private func refusal(_ path: String) throws -> GameLibraryError {
         do {
             _ = try GameLibrary(path: path)

@@ -1,4 +1,5 @@
 import Faults
+import ForeignGame
 import Foundation
 import GLHost
 import Replay
@@ -16,6 +17,9 @@ extension ReplayCommand {
         let script = loaded.script
         let started = Subprocess.now()
         let heartbeat = try heartbeatPath.map { try ReplayHeartbeat(path: $0) }
+        // A game library's call in progress, for a watchdog that ends a call that never returns (Contract §11).
+        if let heartbeat { ForeignCrashReport.observer = { heartbeat.noteCall($1, in: $0) } }
+        let lineWillRun: ((SourceLocation) -> Void)? = heartbeat.map { heartbeat in { heartbeat.note(line: $0.line) } }
         let transcript = try TranscriptFile(path: "\(out)/\(script.name).transcript.jsonl")
         // A script with fault lines (issue 30) replays as the simulation ran it: a synchronous store on a disk whose
         // fault points its lines arm (the data folder's, else a scratch folder removed afterwards).
@@ -55,7 +59,7 @@ extension ReplayCommand {
         if noRender {
             result = ScriptRunner.run(
                 script, snapshots: store, presentEvery: Int64(presentEvery), faults: faults,
-                game: { entry.makeGame(seed: $0) }, configure: configure)
+                game: { entry.makeGame(seed: $0) }, configure: configure, lineWillRun: lineWillRun)
         } else {
             heartbeat?.set(label: "making the EGL display")
             // Captures show what the phone's user sees: the OS's screens (alert, call, lock, ...) over the app.
@@ -69,7 +73,7 @@ extension ReplayCommand {
                 configure: { runtime in
                     configure(runtime)
                     rendering.showPhoneScreens(runtime)
-                })
+                }, lineWillRun: lineWillRun)
         }
         heartbeat?.set(label: "writing the results")
         try transcript.close()

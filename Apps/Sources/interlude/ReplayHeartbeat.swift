@@ -3,12 +3,14 @@ import Runtime
 
 /// Where a replay child is, kept in a small file that the child maps into memory and updates without a system call
 /// (`Runtime.willDo`, tens of thousands of times a script), and that the parent reads when its watchdog fires:
-/// "hung in frame 812 during draw (present)". Layout: the fixed step (Int64) at 0, the label's length at 8, the
-/// label's UTF-8 bytes from 16.
+/// "hung in frame 812 during draw (present)". Layout: the fixed step (Int64) at 0, the script's line being replayed
+/// (Int64, 0 before the first) at 8, the label's length at 16, the label's UTF-8 bytes from 24.
 final class ReplayHeartbeat {
-    static let size = 64
-    private static let labelCapacity = size - 16
+    static let size = 256
+    private static let labelOffset = 24
+    private static let labelCapacity = size - labelOffset
     private let base: UnsafeMutableRawPointer
+    private var activity = "launch"  // the label `note` or `set` gave last, which a library call is added to
 
     /// Creates (or truncates) `path` at `size` bytes and maps it shared.
     init(path: String) throws {
@@ -43,22 +45,39 @@ final class ReplayHeartbeat {
 
     /// Records a label of the host's own ("parse", "end").
     func set(label: String) {
-        var count = 0
-        for byte in label.utf8.prefix(Self.labelCapacity) {
-            base.storeBytes(of: byte, toByteOffset: 16 + count, as: UInt8.self)
-            count += 1
-        }
-        base.storeBytes(of: Int64(count), toByteOffset: 8, as: Int64.self)
+        activity = label
+        write(label)
     }
 
-    /// The step and label last recorded in `path`, or nil if it cannot be read.
-    static func read(_ path: String) -> (step: Int64, label: String)? {
+    /// Records the script line about to run (`ScriptRunner`'s `lineWillRun`).
+    func note(line: Int) {
+        base.storeBytes(of: Int64(line), toByteOffset: 8, as: Int64.self)
+    }
+
+    /// Records a call into a game library (ForeignCrashReport's observer): "work loadSnapshot, in
+    /// interlude_restore (liblander.so)".
+    func noteCall(_ function: StaticString, in library: String) {
+        write("\(activity), in \(function) (\(library))")
+    }
+
+    private func write(_ label: String) {
+        var count = 0
+        for byte in label.utf8.prefix(Self.labelCapacity) {
+            base.storeBytes(of: byte, toByteOffset: Self.labelOffset + count, as: UInt8.self)
+            count += 1
+        }
+        base.storeBytes(of: Int64(count), toByteOffset: 16, as: Int64.self)
+    }
+
+    /// The step, script line (0: none yet) and label last recorded in `path`, or nil if it cannot be read.
+    static func read(_ path: String) -> (step: Int64, line: Int, label: String)? {
         guard let data = FileManager.default.contents(atPath: path), data.count >= size else { return nil }
         return data.withUnsafeBytes { bytes in
             let step = bytes.loadUnaligned(as: Int64.self)
-            let count = Int(bytes.loadUnaligned(fromByteOffset: 8, as: Int64.self))
+            let line = Int(bytes.loadUnaligned(fromByteOffset: 8, as: Int64.self))
+            let count = Int(bytes.loadUnaligned(fromByteOffset: 16, as: Int64.self))
             guard (0...labelCapacity).contains(count) else { return nil }
-            return (step, String(decoding: bytes[16..<(16 + count)], as: UTF8.self))
+            return (step, line, String(decoding: bytes[labelOffset..<(labelOffset + count)], as: UTF8.self))
         }
     }
 }

@@ -176,10 +176,11 @@ struct ReplayScheduler {
             unfinished: child.script.name, verdict: .hung, failure: failure, seconds: child.process.elapsed)
     }
 
-    /// " in frame 812 during draw (present)", from the child's heartbeat.
+    /// " in frame 812 during draw (present) at home.script:14", from the child's heartbeat (the line being replayed:
+    /// virtual time advancing to it, or its event, action or work).
     private func placeOfDeath(_ child: Running) -> String {
-        guard let (step, label) = ReplayHeartbeat.read(child.heartbeatPath) else { return "" }
-        return " in frame \(step) during \(label)"
+        guard let (step, line, label) = ReplayHeartbeat.read(child.heartbeatPath) else { return "" }
+        return " in frame \(step) during \(label)" + (line > 0 ? " at \(child.script.path):\(line)" : "")
     }
 
     /// The last line the child printed that says why it died (Swift's "Fatal error: ..."), else its last line.

@@ -25,10 +25,13 @@ final class RasterizerThreadsCommandTests: XCTestCase {
                 "\(scripts)/sms-ios4-opened.script",
             ], environment: ["LP_NUM_THREADS": nil])
         XCTAssertEqual(result.status, 0, result.output + result.errors)
+        // The place: the frame, what it was doing, and the script's line being replayed.
+        let place = "hung in frame 30 during draw (present) at \(scripts)/sms-ios4-opened.script:"
         let first =
-            "hung in frame 30 during draw (present) with \(cores) llvmpipe rasteriser threads; killed by the watchdog "
+            " with \(cores) llvmpipe rasteriser threads; killed by the watchdog "
             + "after 20 s (--timeout to change it); replayed again without rasteriser threads (LP_NUM_THREADS=0)"
         XCTAssertTrue(result.output.contains("RETRY  sms-ios4-opened  "), result.output)
+        XCTAssertTrue(result.output.contains(place), result.output)
         XCTAssertTrue(result.output.contains(first), result.output)
         XCTAssertTrue(result.output.contains("PASS  sms-ios4-opened"), result.output)
         XCTAssertTrue(result.output.contains("    first replay: "), result.output)
@@ -59,8 +62,12 @@ final class RasterizerThreadsCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.output + result.errors)
         XCTAssertTrue(
             result.output.contains(
-                "HUNG  home-single-player  \(scripts)/home-single-player.script: hung in frame 30 during draw (present); "
-                    + "killed by the watchdog after 6 s (--timeout to change it); transcript so far kept"),
+                "HUNG  home-single-player  \(scripts)/home-single-player.script: hung in frame 30 during draw (present) "
+                    + "at \(scripts)/home-single-player.script:"),
+            result.output)
+        XCTAssertTrue(
+            result.output.contains(
+                "; killed by the watchdog after 6 s (--timeout to change it); transcript so far kept"),
             result.output)
         XCTAssertFalse(result.output.contains("RETRY"), result.output)
         XCTAssertEqual(try indexEntries(out)["home-single-player"]?["verdict"] as? String, "hung")

@@ -23,8 +23,9 @@ final class ReplayIsolationTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.output + result.errors)
         XCTAssertTrue(result.output.contains("HUNG  home-single-player"), result.output)
         XCTAssertTrue(
-            result.output.contains("hung in frame 30 during draw (present); killed by the watchdog after 6 s"),
-            result.output)
+            result.output.contains(
+                "hung in frame 30 during draw (present) at \(scripts)/home-single-player.script:"), result.output)
+        XCTAssertTrue(result.output.contains("; killed by the watchdog after 6 s"), result.output)
         XCTAssertTrue(result.output.contains("PASS  purge-relaunch"), "the next script still runs: \(result.output)")
         XCTAssertTrue(result.output.contains("1 passed, 1 failed"), result.output)
         if ProcessInfo.processInfo.activeProcessorCount >= 2 {
