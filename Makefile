@@ -75,6 +75,8 @@ check-imports:
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\)' Sources/Replay; then echo "Replay imports a game, GL or Foundation"; exit 1; fi
 	@# The testing library replays scripts on any game: it never imports one, GL or the command line.
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|GameCore\|Services\|Platform\)' Sources/InterludeTesting; then echo "InterludeTesting imports a game, GL or a host"; exit 1; fi
+	@# The C games' loader knows no GL, no game and no Foundation (its renderer, ForeignRenderer, holds the GL).
+	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|GLHost\|Renderer\|Foundation\|GameCore\)' Sources/ForeignGame; then echo "ForeignGame imports GL, a game or Foundation"; exit 1; fi
 	@# The engine's manifest names no remote package (a game adopting it resolves nothing else): Apps/ holds them.
 	@if grep -n '^ *\.package(url' Package.swift; then echo "Package.swift names a remote package"; exit 1; fi
 	@echo "import rules hold"

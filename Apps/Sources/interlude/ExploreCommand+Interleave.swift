@@ -26,8 +26,11 @@ extension ExploreCommand {
             let (moments, skipped) = interleaving.runningMoments()
             let cases = interleaving.cases(at: moments)
             say(
-                "\(script.name): \(cases.count) runs (\(kinds.count) kinds × \(moments.count) moments where the game "
-                    + "runs; \(skipped) moments skipped), baseline hash \(baseline.simulationHash)")
+                "\(script.name): \(cases.count) runs (\(interleaving.applicableKinds.count) kinds × \(moments.count) "
+                    + "moments where the game runs; \(skipped) moments skipped), baseline hash "
+                    + "\(baseline.simulationHash)")
+            // A kind that does not apply to the script's profile (a call that is a banner there) is skipped, not run.
+            for skip in interleaving.skipped { say("  SKIPPED: \(skip)") }
             let outcomes = Self.runAll(cases, of: interleaving, baselineHash: baseline.simulationHash, jobs: jobs)
             let seconds = Date().timeIntervalSince(started)
             var firstDifferences: [InterleaveOutcome<Entry.Game.Action>] = []

@@ -146,7 +146,8 @@ struct ExploreCommand: ParsableCommand {
             let result = explorer.run()
             let seconds = Date().timeIntervalSince(clock)
             let report = ExplorationReport(result: result, seconds: seconds)
-            say(report.text)
+            // One line at a time: `say` escapes a newline inside a line (a terminal would act on it).
+            for line in report.text.split(separator: "\n", omittingEmptySubsequences: false) { say(String(line)) }
             summary.append(report.text)
             failed = failed || !report.passed
             try writeViolations(result)

@@ -18,6 +18,8 @@ public enum ModuleGraph {
         ("Storage", ["Runtime", "CPNG", "Faults"]),
         ("Faults", []),
         ("Simulation", ["Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
+        ("ForeignGame", ["CInterludeGame", "Lifecycle", "Runtime", "Replay"]),
+        ("ForeignRenderer", ["ForeignGame", "GLHost", "Runtime"]),
         ("GameCore", ["Lifecycle", "Runtime", "Replay"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         (
@@ -34,15 +36,15 @@ public enum ModuleGraph {
             "interlude",
             [
                 "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "GLHost", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation", "Services", "LeaderboardServer",
-                "MatchServer", "MatchWire",
+                "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation", "ForeignGame", "ForeignRenderer",
+                "Services", "LeaderboardServer", "MatchServer", "MatchWire",
             ]
         ),
         (
             "InterludeBench",
             [
                 "GameCore", "Lifecycle", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
-                "Exploration", "Simulation", "Faults", "Services",
+                "Exploration", "Simulation", "Faults", "ForeignGame", "Services",
             ]
         ),
         (
@@ -64,7 +66,7 @@ public enum ModuleGraph {
     ]
 
     /// The C system-library shims (drawn as such, not as Swift modules).
-    public static let shims = ["CGL", "CEGL", "CGLFW", "CPNG"]
+    public static let shims = ["CGL", "CEGL", "CGLFW", "CPNG", "CInterludeGame"]
 
     /// A Mermaid flowchart of the targets (C shims drawn as such).
     public static func mermaid() -> String {

@@ -32,7 +32,10 @@ struct ReplayCommand: ParsableCommand {
             Exit status: 0 every expectation held and no invariant broke; 1 some did not (or a script hung or crashed); 2 a script or an option was invalid (the message names file:line:column).
             """)
 
-    @Argument(help: "Script files (.script). Default: the game's own (the shooter's: Assets/Interruptions/*).")
+    @Argument(
+        help:
+            "Script files (.script), or folders of them. Default: the game's own (the shooter's: Assets/Interruptions/*)."
+    )
     var files: [String] = []
 
     @Option(name: .shortAndLong, help: "Folder for transcripts, frames and the index.")
@@ -255,20 +258,39 @@ struct ReplayCommand: ParsableCommand {
         return ProfileScope(patterns: patterns).profileNames
     }
 
-    /// The script files named, or the game's own scripts, parsed as `entry`'s; every error, a line each.
+    /// The `.script` files of `folder`, sorted by name; none is an error.
+    static func scripts(in folder: String) throws -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let trimmed = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+        let paths = names.filter { $0.hasSuffix(".script") }.sorted().map { trimmed + "/" + $0 }
+        guard !paths.isEmpty else { throw ReplayInputError.other("no scripts in \(folder)") }
+        return paths
+    }
+
+    /// The script files named (a folder: its `.script` files), or the game's own scripts, parsed as `entry`'s;
+    /// every error, a line each.
     private func loadScripts<Entry: GameEntry>(of entry: Entry) throws -> [LoadedScript<Entry.Game.Action>] {
         let profiles = try profileOverride()
-        var paths = files
-        if paths.isEmpty {
+        var paths: [String] = []
+        if files.isEmpty {
             guard let folder = entry.scriptFolder else {
                 throw ReplayInputError.other("\(entry.name) bundles no scripts: name the script files to replay")
             }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            paths = names.filter { $0.hasSuffix(".script") }.sorted().map { folder + "/" + $0 }
-            guard !paths.isEmpty else { throw ReplayInputError.other("no scripts in \(folder)") }
+            paths = try Self.scripts(in: folder)
+        }
+        // A folder named stands for its `.script` files, by name (a game library's `Scripts/`).
+        var errors: [String] = []
+        for file in files {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue else {
+                paths.append(file)
+                continue
+            }
+            do { paths += try Self.scripts(in: file) } catch {
+                errors.append("\(file): error: a folder with no .script files")
+            }
         }
         var scripts: [LoadedScript<Entry.Game.Action>] = []
-        var errors: [String] = []
         var names: [String: String] = [:]
         for path in paths {
             let bytes: [UInt8]

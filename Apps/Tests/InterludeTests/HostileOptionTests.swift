@@ -114,9 +114,10 @@ final class HostileOptionTests: XCTestCase {
         try expectInvalid(
             ["replay", "--no-render", "--out", out, "/dev/zero"],
             "/dev/zero: error: cannot read the script: a character device, not a regular file\nnothing was replayed.")
+        // A folder stands for its .script files: this one has none.
         try expectInvalid(
             ["replay", "--no-render", "--out", out, folder],
-            "\(folder): error: cannot read the script: a directory, not a regular file\nnothing was replayed.")
+            "\(folder): error: a folder with no .script files\nnothing was replayed.")
     }
 
     /// An assets folder with the real shaders, fonts and textures, and `levels` (name → text, or nil for a FIFO).
