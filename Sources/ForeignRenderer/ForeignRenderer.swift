@@ -11,7 +11,7 @@ import Glibc
 import Runtime
 
 /// Draws C games' scenes into an offscreen framebuffer that can be read back or blitted to a window.
-public final class ForeignRenderer: SceneRenderer {
+public final class ForeignRenderer: OffscreenSurfaceRenderer {
     public typealias Scene = ForeignScene
     public let gate: GLGate
     public private(set) var framesDrawn = 0
@@ -24,7 +24,7 @@ public final class ForeignRenderer: SceneRenderer {
         self.gate = gate
     }
 
-    public var hasSurfaces: Bool { surfaces != nil }
+    public var offscreenSurfaces: OffscreenSurfaces? { surfaces }
 
     public func makeSurfaces(width: Int, height: Int) {
         guard gate.admit("makeSurfaces") else { return }
@@ -59,21 +59,6 @@ public final class ForeignRenderer: SceneRenderer {
         glBindVertexArray(0)
         glUseProgram(0)
         framesDrawn += 1
-    }
-
-    public func readPixels() -> [UInt8] {
-        guard gate.admit("readPixels"), let surfaces else { return [] }
-        return surfaces.readPixels()
-    }
-
-    public func blitToWindow(width: Int, height: Int) {
-        guard gate.admit("blitToWindow"), let surfaces else { return }
-        surfaces.blitToWindow(width: width, height: height)
-    }
-
-    public func finish() {
-        guard gate.admit("finish") else { return }
-        glFinish()
     }
 
     /// The GL loader a library is handed: this process's GL functions by name (libGL exports every core function).

@@ -37,3 +37,33 @@ public protocol SceneRenderer<Scene>: AnyObject {
     /// Waits until the GPU has finished all submitted work (`glFinish`).
     func finish()
 }
+
+/// A renderer that draws into GLHost's `OffscreenSurfaces`: what it reads back, blits to a window and waits for is
+/// the same for every such renderer, each behind the gate. A renderer says where its framebuffer is and gets the rest.
+public protocol OffscreenSurfaceRenderer: SceneRenderer {
+    /// The framebuffer, nil while released.
+    var offscreenSurfaces: OffscreenSurfaces? { get }
+}
+
+extension OffscreenSurfaceRenderer {
+    public var hasSurfaces: Bool { offscreenSurfaces != nil }
+
+    /// The framebuffer's pixels as RGBA8, top row first (width * height * 4 bytes); empty without surfaces or while
+    /// GL is forbidden.
+    public func readPixels() -> [UInt8] {
+        guard gate.admit("readPixels"), let surfaces = offscreenSurfaces else { return [] }
+        return surfaces.readPixels()
+    }
+
+    /// Copies the framebuffer to the default framebuffer (the window), scaled to `width` x `height`.
+    public func blitToWindow(width: Int, height: Int) {
+        guard gate.admit("blitToWindow"), let surfaces = offscreenSurfaces else { return }
+        surfaces.blitToWindow(width: width, height: height)
+    }
+
+    /// Waits until the GPU has finished all submitted work (`glFinish`).
+    public func finish() {
+        guard gate.admit("finish") else { return }
+        glFinish()
+    }
+}

@@ -6,7 +6,7 @@
 // Backgrounding releases only the framebuffer (`releaseSurfaces`); everything else survives, and `statistics`
 // proves it. Every public entry point asks `gate.admit(_:)` first and issues no GL call when refused, so a GL
 // call in the background is recorded, never made.
-// Conforms to GLHost's SceneRenderer, so either GL host draws it. Imports only CGL, GLHost, GameCore and Runtime: no Foundation, no Glibc, no files; hosts pass shader and font text as
+// Conforms to GLHost's SceneRenderer (as an OffscreenSurfaceRenderer), so either GL host draws it. Imports only CGL, GLHost, GameCore and Runtime: no Foundation, no Glibc, no files; hosts pass shader and font text as
 // ShaderSources and decoded textures as TextureImage. Needs a GL 3.3 core context current on the calling thread
 // for its whole life; never call it across an await.
 // Start reading at `draw(_:)`, then Renderer+World.swift (level and sprites), Renderer+Screen.swift (the 2D
@@ -74,7 +74,8 @@ public final class Renderer {
     public var rejectedTextureNames: [String] { textures.rejectedNames }
 
     /// True while the framebuffer exists (between `makeSurfaces` and `releaseSurfaces`).
-    public var hasSurfaces: Bool { surfaces != nil }
+    /// The framebuffer, nil while released (`OffscreenSurfaceRenderer`: read-back, blit, finish).
+    public var offscreenSurfaces: OffscreenSurfaces? { surfaces }
 
     /// Creates the framebuffer (RGBA8 colour, DEPTH24 depth) at `width` x `height` pixels.
     /// Does nothing if it already exists at that size; replaces it if the size differs.
@@ -108,29 +109,10 @@ public final class Renderer {
         statistics.missingTextures = textures.missingNames.count
     }
 
-    /// The framebuffer's pixels as RGBA8, top row first (width * height * 4 bytes); empty without surfaces
-    /// or while GL is forbidden.
-    public func readPixels() -> [UInt8] {
-        guard gate.admit("readPixels"), let surfaces else { return [] }
-        return surfaces.readPixels()
-    }
-
-    /// Copies the framebuffer to the default framebuffer (the window), scaled to `width` x `height`.
-    public func blitToWindow(width: Int, height: Int) {
-        guard gate.admit("blitToWindow"), let surfaces else { return }
-        surfaces.blitToWindow(width: width, height: height)
-    }
-
     /// Sends the submitted work to the GPU without waiting (`glFlush`).
     public func flush() {
         guard gate.admit("flush") else { return }
         glFlush()
-    }
-
-    /// Waits until the GPU has finished all submitted work (`glFinish`).
-    public func finish() {
-        guard gate.admit("finish") else { return }
-        glFinish()
     }
 
     private func deleteSurfaces(_ surfaces: OffscreenSurfaces) {
@@ -140,7 +122,7 @@ public final class Renderer {
     }
 }
 
-extension Renderer: SceneRenderer {
+extension Renderer: OffscreenSurfaceRenderer {
     public var framesDrawn: Int { statistics.framesDrawn }
     public var surfaceCreations: Int { statistics.surfaceCreations }
 }

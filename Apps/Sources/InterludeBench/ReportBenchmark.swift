@@ -4,12 +4,16 @@
 // labelled with the value against its goal).
 
 import Foundation
+import Replay
 
 enum ReportBenchmark {
     static func run(_ arguments: [String]) throws {
         let options = try ModeOptions(
             arguments,
-            allowed: ["--folder": "out/bench", "--modes": "render,transitions,resume,snapshots,replay,memory,explore,simulate,abi"])
+            allowed: [
+                "--folder": "out/bench",
+                "--modes": "render,transitions,resume,snapshots,replay,memory,explore,simulate,abi",
+            ])
         let folder = options.string("--folder")
         var all: [[String: Any]] = []
         var markdown = "# Interlude benchmarks\n\n| mode | figure | value | goal | verdict |\n|---|---|---|---|---|\n"
@@ -92,9 +96,6 @@ enum ReportBenchmark {
         return out + "</svg>\n"
     }
 
-    /// Text made safe inside SVG markup.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    /// Text made safe inside SVG markup: the repository's one escaping function (Replay's `Timeline.escape`).
+    static func escape(_ text: String) -> String { Timeline.escape(text) }
 }

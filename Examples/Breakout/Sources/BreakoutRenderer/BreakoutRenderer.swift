@@ -74,8 +74,8 @@ public final class BreakoutRenderer {
         guard error == GLenum(GL_NO_ERROR) else { throw BreakoutRendererError.glError(step: "init", code: error) }
     }
 
-    /// True while the framebuffer exists (between `makeSurfaces` and `releaseSurfaces`).
-    public var hasSurfaces: Bool { surfaces != nil }
+    /// The framebuffer, nil while released (`OffscreenSurfaceRenderer`: read-back, blit, finish).
+    public var offscreenSurfaces: OffscreenSurfaces? { surfaces }
 
     /// The framebuffer's size in pixels, nil while released.
     public var surfaceSize: (width: Int, height: Int)? { surfaces.map { ($0.width, $0.height) } }
@@ -130,25 +130,6 @@ public final class BreakoutRenderer {
         lastQuadCount = quads.count
     }
 
-    /// The framebuffer's pixels as RGBA8, top row first (width * height * 4 bytes); empty without surfaces or while
-    /// GL is forbidden.
-    public func readPixels() -> [UInt8] {
-        guard gate.admit("readPixels"), let surfaces else { return [] }
-        return surfaces.readPixels()
-    }
-
-    /// Copies the framebuffer to the default framebuffer (the window), scaled to `width` x `height`.
-    public func blitToWindow(width: Int, height: Int) {
-        guard gate.admit("blitToWindow"), let surfaces else { return }
-        surfaces.blitToWindow(width: width, height: height)
-    }
-
-    /// Waits until the GPU has finished all submitted work (`glFinish`).
-    public func finish() {
-        guard gate.admit("finish") else { return }
-        glFinish()
-    }
-
     /// Two triangles per quad; a round quad's shape coordinates run -1...1, a square one's are all 0.
     private func fillVertices(_ quads: [Quad]) {
         var vertices = self.vertices
@@ -186,6 +167,6 @@ public final class BreakoutRenderer {
     }
 }
 
-extension BreakoutRenderer: SceneRenderer {
+extension BreakoutRenderer: OffscreenSurfaceRenderer {
     public typealias Scene = BreakoutScene
 }
