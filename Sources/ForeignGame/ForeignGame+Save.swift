@@ -95,7 +95,8 @@ extension ForeignGame {
     final class Instance: @unchecked Sendable {  // used on the runtime's one thread only (the ABI's rule)
         let path: String
         let seed: UInt64
-        private var loaded: (library: GameLibrary, game: OpaquePointer)?
+        // Read at every call into the library: unchecked, as the ABI's one thread makes exclusivity hold anyway.
+        @exclusivity(unchecked) private var loaded: (library: GameLibrary, game: OpaquePointer)?
 
         init(library: GameLibrary, game: OpaquePointer, seed: UInt64) {
             path = library.path
@@ -132,9 +133,11 @@ extension ForeignGame {
             }
         }
 
-        /// Calls `function` on this game.
-        func call<Result>(_ function: StaticString, _ body: (GameLibrary.API, OpaquePointer) -> Result) -> Result {
-            library.call(function) { body(library.api, game) }
+        /// Calls `function` on this game: `body` gets the library (its `api`) and the game.
+        @inline(__always)
+        func call<Result>(_ function: StaticString, _ body: (GameLibrary, OpaquePointer) -> Result) -> Result {
+            let (library, game) = load()
+            return library.call(function) { body(library, game) }
         }
 
         /// `interlude_perform`: nil when done, else the library's reason.
@@ -143,7 +146,7 @@ extension ForeignGame {
             let size = reason.count
             let result = action.word.withCString { word in
                 action.arguments.withCString { arguments in
-                    call("interlude_perform") { $0.perform($1, word, arguments, &reason, size) }
+                    call("interlude_perform") { $0.api.perform($1, word, arguments, &reason, size) }
                 }
             }
             return result == 0 ? nil : reasonText(reason, function: "interlude_perform")
@@ -152,7 +155,7 @@ extension ForeignGame {
         /// `interlude_save`'s bytes, checked.
         func save() -> [UInt8] {
             var size = 0
-            guard let bytes = call("interlude_save", { $0.save($1, &size) }) else {
+            guard let bytes = call("interlude_save", { $0.api.save($1, &size) }) else {
                 library.fail("interlude_save", "returned NULL")
             }
             guard size >= 0, size <= GameLibrary.saveLimit else {
@@ -167,7 +170,7 @@ extension ForeignGame {
             var reason = [CChar](repeating: 0, count: Self.reasonSize)
             let size = reason.count
             let result = bytes.withUnsafeBufferPointer { buffer in
-                call("interlude_restore") { $0.restore($1, buffer.baseAddress, buffer.count, &reason, size) }
+                call("interlude_restore") { $0.api.restore($1, buffer.baseAddress, buffer.count, &reason, size) }
             }
             return result == 0 ? nil : reasonText(reason, function: "interlude_restore")
         }
@@ -177,7 +180,7 @@ extension ForeignGame {
             var capacity: UInt32 = 16
             while true {
                 var buffer = [interlude_value](repeating: interlude_value(name: nil, value: 0), count: Int(capacity))
-                let count = call("interlude_values") { $0.values($1, &buffer, capacity) }
+                let count = call("interlude_values") { $0.api.values($1, &buffer, capacity) }
                 guard count > capacity else { return named(Array(buffer.prefix(Int(count)))) }
                 guard count <= 1024 else { library.fail("interlude_values", "returned \(count) values; at most 1024") }
                 capacity = count
@@ -216,8 +219,9 @@ extension ForeignGame {
             let clone = Instance(library: library, game: copy, seed: seed)
             if let why = clone.restore(save()) { library.fail("interlude_restore", "refused its own save: \(why)") }
             // A restore pauses a session; the copy of a running one runs on.
-            let running = call("interlude_status") { $0.status($1) } & ForeignStatus.known == ForeignStatus.inSession
-            if running { clone.call("interlude_resume") { $0.resume($1) } }
+            let running =
+                call("interlude_status") { $0.api.status($1) } & ForeignStatus.known == ForeignStatus.inSession
+            if running { clone.call("interlude_resume") { $0.api.resume($1) } }
             return clone
         }
 

@@ -47,7 +47,7 @@ public struct ForeignGame: LifecycleGame {
     // MARK: Facts
 
     var status: UInt32 {
-        let status = instance.call("interlude_status") { $0.status($1) }
+        let status = instance.call("interlude_status") { $0.api.status($1) }
         if status & ~ForeignStatus.known != 0 { library.fail("interlude_status", "returned unknown bits \(status)") }
         return status
     }
@@ -61,7 +61,7 @@ public struct ForeignGame: LifecycleGame {
     public var isRunning: Bool { status & ForeignStatus.known == ForeignStatus.inSession }
 
     public var screenName: String {
-        guard let pointer = instance.call("interlude_screen_name", { $0.screenName($1) }) else {
+        guard let pointer = instance.call("interlude_screen_name", { $0.api.screenName($1) }) else {
             library.fail("interlude_screen_name", "returned NULL")
         }
         guard let name = GameLibrary.boundedText(pointer, limit: GameLibrary.wordLimit) else {
@@ -74,7 +74,7 @@ public struct ForeignGame: LifecycleGame {
     }
 
     public var stateHash: String {
-        let digits = String(instance.call("interlude_state_hash") { $0.stateHash($1) }, radix: 16)
+        let digits = String(instance.call("interlude_state_hash") { $0.api.stateHash($1) }, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
@@ -92,7 +92,7 @@ public struct ForeignGame: LifecycleGame {
             if before & ForeignStatus.paused == 0 || before & ForeignStatus.inSession == 0 {
                 why = "resume needs a paused session; the screen is \(screenName)"
             } else {
-                instance.call("interlude_resume") { $0.resume($1) }
+                instance.call("interlude_resume") { $0.api.resume($1) }
             }
         } else {
             why = instance.perform(action)
@@ -104,7 +104,7 @@ public struct ForeignGame: LifecycleGame {
     public mutating func step() {
         makeUnique()
         let before = status
-        instance.call("interlude_step") { $0.step($1) }
+        instance.call("interlude_step") { $0.api.step($1) }
         steps += 1
         noteSession(from: before)
     }
@@ -131,7 +131,7 @@ public struct ForeignGame: LifecycleGame {
 
     public mutating func pause() {
         makeUnique()
-        instance.call("interlude_pause") { $0.pause($1) }
+        instance.call("interlude_pause") { $0.api.pause($1) }
     }
 
     public mutating func tell(_ notice: String) { self.notice = notice }

@@ -50,6 +50,7 @@ public final class GameLibrary: @unchecked Sendable {  // used on the runtime's 
         self.path = path
         let name = String(path.split(separator: "/").last ?? Substring(path))
         self.name = name
+        _ = ForeignCrashReport.installed
         cName = strdup(name)
         guard let handle = Self.openInNewNamespace(path) else {
             let why = dlerror().map { String(cString: $0) } ?? "unknown error"
