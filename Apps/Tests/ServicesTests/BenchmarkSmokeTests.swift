@@ -105,3 +105,30 @@ struct SimulateBenchmarkSmokeTests {
         try? FileManager.default.removeItem(atPath: folder)
     }
 }
+
+@Suite("interlude-bench abi runs and writes its JSON")
+struct ABIBenchmarkSmokeTests {
+    @Test("a short run reports the crossing's cost beside the shooter's and both simulation speeds")
+    func shortRun() throws {
+        let lander = BuiltProducts.root.appendingPathComponent("Examples/Lander")
+        let make = try Program.run(
+            URL(fileURLWithPath: "/usr/bin/make"), ["-s", "-C", lander.path, "all"], deadline: 120)
+        #expect(make.status == 0, "\(make.errorText)")
+        let folder = try TemporaryFolder("bench-abi").path
+        let json = try runBench(
+            [
+                "abi", "--game", lander.appendingPathComponent("liblander.so").path, "--calls", "2000", "--seeds", "1",
+                "--hours", "0.01",
+            ], json: folder + "/abi.json")
+        let figures = try #require(json["figures"] as? [[String: Any]])
+        let names = figures.compactMap { $0["name"] as? String }
+        for name in [
+            "ABI: ns per call, interlude_status", "reference: ns per call, the shooter's status",
+            "simulate: C game / the shooter",
+        ] {
+            let value = figures.first { $0["name"] as? String == name }?["value"] as? Double
+            #expect((value ?? 0) > 0, "\(name) in \(names)")
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
