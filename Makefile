@@ -197,7 +197,7 @@ golden: build-apps
 # a DocC warning fails it. INTERLUDE_DOCS=1 adds the plugin to Package.swift, in a scratch folder of its own, so the
 # engine's ordinary manifest names no remote package. Open .build-docs/docs/<Module>/index.html through a web server.
 DOC_MODULES = Lifecycle Runtime Replay InterludeTesting Exploration GLHost PlatformEGL PlatformGLFW PhoneScreens \
-              Storage GameCore Faults Simulation
+              Storage GameCore Faults Simulation ForeignGame ForeignRenderer
 DOCS_SWIFT  = env $(addprefix -u ,$(MAKE_ENVIRONMENT)) SWIFT_DETERMINISTIC_HASHING=1 INTERLUDE_DOCS=1 swift package \
               --scratch-path .build-docs
 docs: setup-replay
