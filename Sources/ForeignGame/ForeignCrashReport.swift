@@ -7,9 +7,10 @@ import Glibc
 
 /// The call in progress into a game library, and the crash line that names it.
 public enum ForeignCrashReport {
-    /// Told of every call into a library before it is made (a replay's heartbeat names it when the watchdog fires).
-    /// Set it before the first library loads, on the runtime's thread.
-    public static var observer: ((_ library: String, _ function: StaticString) -> Void)? {
+    /// Told of every call into a library before it is made, and with nil once it returned (a replay's heartbeat
+    /// names the call in progress when the watchdog fires). Set it before the first library loads, on the runtime's
+    /// thread.
+    public static var observer: ((_ call: (library: String, function: StaticString)?) -> Void)? {
         get { hooks.pointee.observer }
         set { hooks.pointee.observer = newValue }
     }
@@ -19,7 +20,7 @@ public enum ForeignCrashReport {
     private struct Hooks {
         var library: UnsafeMutablePointer<CChar>? = nil
         var function: StaticString? = nil
-        var observer: ((String, StaticString) -> Void)? = nil
+        var observer: (((library: String, function: StaticString)?) -> Void)? = nil
     }
     nonisolated(unsafe) private static let hooks: UnsafeMutablePointer<Hooks> = {
         let hooks = UnsafeMutablePointer<Hooks>.allocate(capacity: 1)
@@ -52,13 +53,14 @@ public enum ForeignCrashReport {
         let hooks = hooks
         hooks.pointee.library = library.cName
         hooks.pointee.function = function
-        hooks.pointee.observer?(library.name, function)
+        hooks.pointee.observer?((library.name, function))
     }
 
     @inline(__always)
     static func leave() {
         hooks.pointee.library = nil
         hooks.pointee.function = nil
+        hooks.pointee.observer?(nil)
     }
 
     /// Writes `line` and a newline to standard error and ends the process with status 70 (EX_SOFTWARE).

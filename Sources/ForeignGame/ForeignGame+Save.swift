@@ -5,6 +5,7 @@
 // it, or the restore lost something (Docs/Contract.md §11, "the restore check").
 
 import CInterludeGame
+import Replay
 import Runtime
 
 extension ForeignGame {
@@ -123,7 +124,7 @@ extension ForeignGame {
             if let loaded { return loaded }
             do {
                 let library = try GameLibrary(path: path)
-                guard let game = library.call("interlude_create", { library.api.create(seed) }) else {
+                guard let game = library.createGame(seed: seed) else {
                     library.fail("interlude_create", "returned NULL")
                 }
                 loaded = (library, game)
@@ -190,14 +191,9 @@ extension ForeignGame {
         private func named(_ values: [interlude_value]) -> [String: Int64] {
             var named: [String: Int64] = [:]
             for (index, value) in values.enumerated() {
+                // A name `expect game` can spell: Replay's rule for a key.
                 guard let pointer = value.name,
-                    let name = GameLibrary.boundedText(pointer, limit: GameLibrary.wordLimit),
-                    name.first?.isLetter == true,
-                    name.utf8.allSatisfy({
-                        $0 < 0x80
-                            && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber
-                                || $0 == 0x5f || $0 == 0x2e)
-                    })
+                    let name = GameLibrary.boundedText(pointer, limit: GameLibrary.wordLimit), Identifier.isKey(name)
                 else {
                     library.fail(
                         "interlude_values",
@@ -212,10 +208,8 @@ extension ForeignGame {
         }
 
         /// A copy of this game in the same launch: saved, then restored into a new game of the same seed.
-        func clone(seed: UInt64) -> Instance {
-            guard let copy = library.call("interlude_create", { library.api.create(seed) }) else {
-                library.fail("interlude_create", "returned NULL")
-            }
+        func clone() -> Instance {
+            guard let copy = library.createGame(seed: seed) else { library.fail("interlude_create", "returned NULL") }
             let clone = Instance(library: library, game: copy, seed: seed)
             if let why = clone.restore(save()) { library.fail("interlude_restore", "refused its own save: \(why)") }
             // A restore pauses a session; the copy of a running one runs on.

@@ -20,8 +20,6 @@ public struct ForeignGame: LifecycleGame {
     public typealias Scene = ForeignScene
     public typealias SavedState = ForeignSave
 
-    /// The seed a fresh game (and a relaunched one) is made with.
-    public let seed: UInt64
     var instance: Instance
     public internal(set) var steps: Int64 = 0  // steps of play in this session (paused time excluded)
     var reports: [GameReport] = []  // session starts and ends since the runtime last asked
@@ -34,8 +32,7 @@ public struct ForeignGame: LifecycleGame {
 
     /// A fresh game from `seed` in `library`'s launch (which should serve no other game but its copies).
     public init(library: GameLibrary, seed: UInt64) throws(GameLibraryError) {
-        self.seed = seed
-        guard let game = library.call("interlude_create", { library.api.create(seed) }) else {
+        guard let game = library.createGame(seed: seed) else {
             throw GameLibraryError(.brokeContract, library: library.name, function: "interlude_create", "returned NULL")
         }
         instance = Instance(library: library, game: game, seed: seed)
@@ -43,6 +40,8 @@ public struct ForeignGame: LifecycleGame {
 
     /// The library this game runs in.
     public var library: GameLibrary { instance.library }
+    /// The seed a fresh game (and a relaunched one) is made with.
+    public var seed: UInt64 { instance.seed }
 
     // MARK: Facts
 
@@ -141,7 +140,6 @@ public struct ForeignGame: LifecycleGame {
 
     /// A game whose launch loads `path` at its first use.
     init(launching path: String, seed: UInt64) {
-        self.seed = seed
         instance = Instance(launching: path, seed: seed)
     }
 
@@ -156,7 +154,7 @@ public struct ForeignGame: LifecycleGame {
 
     /// Continues on a clone if this game's instance is shared with a copy (copy on write).
     mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&instance) { instance = instance.clone(seed: seed) }
+        if !isKnownUniquelyReferenced(&instance) { instance = instance.clone() }
     }
 }
 

@@ -10,6 +10,7 @@
 import CInterludeGame
 import Glibc
 import Lifecycle
+import Replay
 
 /// One launch's copy of a game library: its handle, its functions, its action words.
 public final class GameLibrary: @unchecked Sendable {  // used on the runtime's one thread only (the ABI's rule)
@@ -93,6 +94,9 @@ public final class GameLibrary: @unchecked Sendable {  // used on the runtime's 
         ForeignCrashReport.die("error: \(error)")
     }
 
+    /// `interlude_create`: a game of `seed` in this launch, or nil.
+    func createGame(seed: UInt64) -> OpaquePointer? { call("interlude_create") { api.create(seed) } }
+
     /// Calls `function` (named `name` for a crash report) and returns what it returned.
     @inline(__always)
     func call<Result>(_ function: StaticString, _ body: () -> Result) -> Result {
@@ -175,9 +179,7 @@ public final class GameLibrary: @unchecked Sendable {  // used on the runtime's 
         let bytes = Array(text.utf8)
         guard let first = bytes.first else { return "is empty" }
         guard isLetter(first), bytes.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) }) else {
-            return
-                "'\(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7f ? String($0) : "?" }.joined())' "
-                + "is not a word of ASCII letters and digits starting with a letter"
+            return "'\(ActionWords.quoted(text))' is not a word of ASCII letters and digits starting with a letter"
         }
         return nil
     }

@@ -1,15 +1,15 @@
 // Identifier: which words may name a screen, a snapshot key or a capture.
 
 /// Character rules for free names in scripts; ASCII only, so they are safe as file names.
-enum Identifier {
+public enum Identifier {
     /// A letter, then letters, digits or `_`: `menu`, `singlePlayer`.
-    static func isName(_ text: String) -> Bool {
+    public static func isName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, isLetter(first) else { return false }
         return text.unicodeScalars.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" }
     }
 
     /// A letter, then letters, digits, `_` or `.`: `score`, `held.forward`.
-    static func isKey(_ text: String) -> Bool {
+    public static func isKey(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, isLetter(first) else { return false }
         return text.unicodeScalars.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" || $0 == "." }
     }

@@ -18,7 +18,7 @@ extension ReplayCommand {
         let started = Subprocess.now()
         let heartbeat = try heartbeatPath.map { try ReplayHeartbeat(path: $0) }
         // A game library's call in progress, for a watchdog that ends a call that never returns (Contract §11).
-        if let heartbeat { ForeignCrashReport.observer = { heartbeat.noteCall($1, in: $0) } }
+        if let heartbeat { ForeignCrashReport.observer = { heartbeat.note(call: $0) } }
         let lineWillRun: ((SourceLocation) -> Void)? = heartbeat.map { heartbeat in { heartbeat.note(line: $0.line) } }
         let transcript = try TranscriptFile(path: "\(out)/\(script.name).transcript.jsonl")
         // A script with fault lines (issue 30) replays as the simulation ran it: a synchronous store on a disk whose

@@ -4,13 +4,15 @@ import Runtime
 /// Where a replay child is, kept in a small file that the child maps into memory and updates without a system call
 /// (`Runtime.willDo`, tens of thousands of times a script), and that the parent reads when its watchdog fires:
 /// "hung in frame 812 during draw (present)". Layout: the fixed step (Int64) at 0, the script's line being replayed
-/// (Int64, 0 before the first) at 8, the label's length at 16, the label's UTF-8 bytes from 24.
+/// (Int64, 0 before the first) at 8, the label's length at 16, a game library's call in progress: its text's length
+/// at 24 (0: none), the label's UTF-8 bytes from 32, the call's from 144.
 final class ReplayHeartbeat {
     static let size = 256
-    private static let labelOffset = 24
-    private static let labelCapacity = size - labelOffset
+    private static let labelOffset = 32
+    private static let callOffset = 144
+    private static let labelCapacity = callOffset - labelOffset
+    private static let callCapacity = size - callOffset
     private let base: UnsafeMutableRawPointer
-    private var activity = "launch"  // the label `note` or `set` gave last, which a library call is added to
 
     /// Creates (or truncates) `path` at `size` bytes and maps it shared.
     init(path: String) throws {
@@ -45,8 +47,9 @@ final class ReplayHeartbeat {
 
     /// Records a label of the host's own ("parse", "end").
     func set(label: String) {
-        activity = label
-        write(label)
+        base.storeBytes(
+            of: Int64(write(label.utf8, at: Self.labelOffset, capacity: Self.labelCapacity)),
+            toByteOffset: 16, as: Int64.self)
     }
 
     /// Records the script line about to run (`ScriptRunner`'s `lineWillRun`).
@@ -54,19 +57,30 @@ final class ReplayHeartbeat {
         base.storeBytes(of: Int64(line), toByteOffset: 8, as: Int64.self)
     }
 
-    /// Records a call into a game library (ForeignCrashReport's observer): "work loadSnapshot, in
-    /// interlude_restore (liblander.so)".
-    func noteCall(_ function: StaticString, in library: String) {
-        write("\(activity), in \(function) (\(library))")
+    /// Records a game library's call in progress, or its end (nil): ForeignCrashReport's observer, at every call,
+    /// so the bytes are copied as they are (no string is built); `read` adds it to the label: "work loadSnapshot,
+    /// in interlude_restore (liblander.so)".
+    func note(call: (library: String, function: StaticString)?) {
+        var count = 0
+        if let call {
+            let function = UnsafeBufferPointer(start: call.function.utf8Start, count: call.function.utf8CodeUnitCount)
+            count = write(function, at: Self.callOffset, capacity: Self.callCapacity)
+            count += write(" (".utf8, at: Self.callOffset + count, capacity: Self.callCapacity - count)
+            count += write(call.library.utf8, at: Self.callOffset + count, capacity: Self.callCapacity - count)
+            count += write(")".utf8, at: Self.callOffset + count, capacity: Self.callCapacity - count)
+        }
+        base.storeBytes(of: Int64(count), toByteOffset: 24, as: Int64.self)
     }
 
-    private func write(_ label: String) {
+    /// Copies at most `capacity` of `bytes` to `offset`; returns how many.
+    private func write<Bytes: Sequence<UInt8>>(_ bytes: Bytes, at offset: Int, capacity: Int) -> Int {
         var count = 0
-        for byte in label.utf8.prefix(Self.labelCapacity) {
-            base.storeBytes(of: byte, toByteOffset: Self.labelOffset + count, as: UInt8.self)
+        for byte in bytes {
+            guard count < capacity else { break }
+            base.storeBytes(of: byte, toByteOffset: offset + count, as: UInt8.self)
             count += 1
         }
-        base.storeBytes(of: Int64(count), toByteOffset: 16, as: Int64.self)
+        return count
     }
 
     /// The step, script line (0: none yet) and label last recorded in `path`, or nil if it cannot be read.
@@ -76,8 +90,12 @@ final class ReplayHeartbeat {
             let step = bytes.loadUnaligned(as: Int64.self)
             let line = Int(bytes.loadUnaligned(fromByteOffset: 8, as: Int64.self))
             let count = Int(bytes.loadUnaligned(fromByteOffset: 16, as: Int64.self))
-            guard (0...labelCapacity).contains(count) else { return nil }
-            return (step, line, String(decoding: bytes[labelOffset..<(labelOffset + count)], as: UTF8.self))
+            let callCount = Int(bytes.loadUnaligned(fromByteOffset: 24, as: Int64.self))
+            guard (0...labelCapacity).contains(count), (0...callCapacity).contains(callCount) else { return nil }
+            let label = String(decoding: bytes[labelOffset..<(labelOffset + count)], as: UTF8.self)
+            guard callCount > 0 else { return (step, line, label) }
+            let call = String(decoding: bytes[callOffset..<(callOffset + callCount)], as: UTF8.self)
+            return (step, line, label + ", in " + call)
         }
     }
 }
