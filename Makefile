@@ -77,8 +77,12 @@ check-imports:
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|GameCore\|Services\|Platform\)' Sources/InterludeTesting; then echo "InterludeTesting imports a game, GL or a host"; exit 1; fi
 	@# The C games' loader knows no GL, no game and no Foundation (its renderer, ForeignRenderer, holds the GL).
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|GLHost\|Renderer\|Foundation\|GameCore\)' Sources/ForeignGame; then echo "ForeignGame imports GL, a game or Foundation"; exit 1; fi
-	@# The engine's manifest names no remote package (a game adopting it resolves nothing else): Apps/ holds them.
-	@if grep -n '^ *\.package(url' Package.swift; then echo "Package.swift names a remote package"; exit 1; fi
+	@# The game's command line (InterludeCLI) knows no game of ours and no server stack.
+	@if grep -rln '^import \(GameCore\|Renderer\|ShooterPlatform\|Services\|LeaderboardServer\|MatchServer\|MatchWire\)' Sources/InterludeCLI; then echo "InterludeCLI imports the shooter or a server"; exit 1; fi
+	@# The engine's manifest, as SwiftPM reads it (however the manifest adds a package), names one remote package,
+	@# the argument parser: a game adopting Interlude resolves nothing else. Apps/ holds the server stack.
+	@remote=$$(swift package dump-package | python3 -c 'import json,sys; print(" ".join(sorted(d.get("sourceControl",[{}])[0].get("location",{}).get("remote",[{}])[0].get("urlString","?") for d in json.load(sys.stdin)["dependencies"])))'); \
+	  if [ "$$remote" != "https://github.com/apple/swift-argument-parser" ]; then echo "Package.swift's remote packages: '$$remote' (only swift-argument-parser may be)"; exit 1; fi
 	@echo "import rules hold"
 
 # One build serves every step: the steps after it use BUILD_STEP=build-tests, whose build finds nothing to do (see
@@ -171,9 +175,22 @@ lander-check: $(BUILD_STEP)
 
 # The second game (Examples/Breakout): a package of its own that uses Interlude by path and product names only.
 EXAMPLE = Examples/Breakout
+# Then Breakout's own command (InterludeCLI given Breakout): its scripts replayed under every profile (rendered, with
+# the HTML report), the seeded simulation of every profile, and the explorer of every profile (Docs/Contract.md §9).
+EXAMPLE_OUT ?= $(CURDIR)/$(OUT)/breakout
 example:
 	cd $(EXAMPLE) && $(SWIFT_BUILD) --build-tests $(SWIFT_FLAGS)
 	cd $(EXAMPLE) && $(CURDIR)/$(XVFB) swift test $(SWIFT_FLAGS) --skip-build
+	rm -rf $(EXAMPLE_OUT) && mkdir -p $(EXAMPLE_OUT)
+	cd $(EXAMPLE) && .build/debug/breakout replay --profile all --out $(EXAMPLE_OUT)/replay \
+	  > $(EXAMPLE_OUT)/replay.log || { cat $(EXAMPLE_OUT)/replay.log; exit 1; }
+	@tail -2 $(EXAMPLE_OUT)/replay.log; test -s $(EXAMPLE_OUT)/replay/index.html
+	cd $(EXAMPLE) && .build/debug/breakout simulate --seeds 20 --profile all --hours 0.05 \
+	  --out $(EXAMPLE_OUT)/simulate > $(EXAMPLE_OUT)/simulate.log || { cat $(EXAMPLE_OUT)/simulate.log; exit 1; }
+	@tail -2 $(EXAMPLE_OUT)/simulate.log; test -s $(EXAMPLE_OUT)/simulate/report.html
+	cd $(EXAMPLE) && .build/debug/breakout explore --profile all --depth 8 --out $(EXAMPLE_OUT)/explore \
+	  > $(EXAMPLE_OUT)/explore.log || { cat $(EXAMPLE_OUT)/explore.log; exit 1; }
+	@tail -2 $(EXAMPLE_OUT)/explore.log
 
 # The committed transcripts of the bundled scripts (Tests/Fixtures/golden): `make golden-check` compares a fresh
 # replay with them, rendered frames included (frame hashes from llvmpipe: checked here, not in CI, since another
@@ -197,7 +214,7 @@ golden: build-apps
 # a DocC warning fails it. INTERLUDE_DOCS=1 adds the plugin to Package.swift, in a scratch folder of its own, so the
 # engine's ordinary manifest names no remote package. Open .build-docs/docs/<Module>/index.html through a web server.
 DOC_MODULES = Lifecycle Runtime Replay InterludeTesting Exploration GLHost PlatformEGL PlatformGLFW PhoneScreens \
-              Storage GameCore Faults Simulation ForeignGame ForeignRenderer
+              Storage GameCore Faults Simulation ForeignGame ForeignRenderer InterludeCLI
 DOCS_SWIFT  = env $(addprefix -u ,$(MAKE_ENVIRONMENT)) SWIFT_DETERMINISTIC_HASHING=1 INTERLUDE_DOCS=1 swift package \
               --scratch-path .build-docs
 docs: setup-replay

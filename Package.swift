@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
-// Interlude, the engine: an explicit iOS-style app life cycle that runs any game, its scripts, its tests and its GL
-// hosts. This manifest names no remote package, so a game that adopts Interlude (`.package(url:)` or
-// `.package(path:)`) resolves and builds nothing else. The engine's users that need a server stack (the network
-// clients, the leaderboard and match servers, the `interlude` command, the benchmarks and the fuzzers) are a second
+// Interlude, the engine: an explicit iOS-style app life cycle that runs any game, its scripts, its tests, its GL
+// hosts and its command line. This manifest names one remote package, swift-argument-parser (for InterludeCLI, a
+// game's own command line), so a game that adopts Interlude (`.package(url:)` or `.package(path:)`) resolves nothing
+// else (`make check-imports` holds it to that). The engine's users that need a server stack (the network clients,
+// the leaderboard and match servers, the shooter's `interlude` command, the benchmarks and the fuzzers) are a second
 // package, Apps/Package.swift, which depends on this one by path (README "Map of the house").
 // The dependency rule: arrows point inward; Lifecycle imports nothing; only GLHost, the renderers and Platform* touch GL;
 // Runtime never imports a game, a renderer or the script format. Every library product is named as its module, so
@@ -12,7 +13,7 @@ import PackageDescription
 /// The engine's modules a game builds on, each a product of the same name.
 let engine = [
     "Lifecycle", "Runtime", "Replay", "InterludeTesting", "Exploration", "GLHost", "PlatformEGL", "PlatformGLFW",
-    "PhoneScreens", "Storage", "Faults", "Simulation", "ForeignGame", "ForeignRenderer",
+    "PhoneScreens", "Storage", "Faults", "Simulation", "ForeignGame", "ForeignRenderer", "InterludeCLI",
 ]
 /// Interlude's own shooter, a user of the engine kept here because it needs nothing remote and the engine's tests
 /// drive it; products for the second package (Apps/).
@@ -24,6 +25,10 @@ let package = Package(
     products: (engine + shooter).map { .library(name: $0, targets: [$0]) } + [
         // What this repository's test targets share to run programs with a deadline (Apps' tests use it too).
         .library(name: "TestSupport", targets: ["TestSupport"])
+    ],
+    dependencies: [
+        // The only remote package: a game's command line (InterludeCLI) parses its arguments with it.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
     ],
     targets: [
         .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl", providers: [.apt(["libgl-dev"])]),
@@ -51,6 +56,14 @@ let package = Package(
         // A game written in C (or any language with a C FFI), loaded from a shared library (Docs/Contract.md §11).
         .target(name: "ForeignGame", dependencies: ["CInterludeGame", "Lifecycle", "Runtime", "Replay"]),
         .target(name: "ForeignRenderer", dependencies: ["ForeignGame", "GLHost", "Runtime"]),
+        // A game's own command line (`replay`, `simulate`, `explore`, `diagram`, `play`): InterludeTool.main().
+        .target(
+            name: "InterludeCLI",
+            dependencies: [
+                "Lifecycle", "Runtime", "Replay", "Storage", "Faults", "Exploration", "Simulation", "GLHost",
+                "PlatformEGL", "PlatformGLFW", "PhoneScreens", "ForeignGame", "ForeignRenderer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // The shooter.
         .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime", "Replay"]),

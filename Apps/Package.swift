@@ -92,8 +92,8 @@ let package = Package(
         .executableTarget(
             name: "interlude",
             dependencies: interlude(
-                "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "GLHost", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation", "ForeignGame", "ForeignRenderer")
+                "InterludeCLI", "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL",
+                "ShooterPlatform", "PlatformGLFW", "PhoneScreens")
                 + [
                     "Services", "LeaderboardServer", "MatchServer", "MatchWire",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -143,7 +143,7 @@ let package = Package(
             name: "InterludeTests",
             dependencies: interlude(
                 "PlatformEGL", "ShooterPlatform", "Runtime", "Replay", "Lifecycle", "GameCore", "InterludeTesting",
-                "TestSupport") + ["interlude"]),
+                "TestSupport", "InterludeCLI") + ["interlude"]),
         .testTarget(
             name: "MatchServerTests",
             dependencies: interlude("Runtime", "GameCore", "Lifecycle", "TestSupport") + [

@@ -1,11 +1,12 @@
 // swift-tools-version:6.0
-// Breakout: a small second game that runs under Interlude through its library products only (issue 13 point 5).
-// It depends on Interlude by path and product name, each product named as its module: the life-cycle machine
-// (Lifecycle), the runtime that runs any `LifecycleGame` (Runtime), the GL hosts' renderer protocol (GLHost), the
-// window host (PlatformGLFW), durable saves and PNG files (Storage) and, for the tests, the offscreen host
-// (PlatformEGL), the interruption-script format and its runner (Replay) and Interlude's testing library
-// (InterludeTesting). No internal access: nothing @testable. Interlude's root manifest names no remote package, so
-// this package resolves none (`swift package show-dependencies`).
+// Breakout: a small second game that runs under Interlude through its library products only. It depends on Interlude
+// by path and product name, each product named as its module: the life-cycle machine (Lifecycle), the runtime that
+// runs any `LifecycleGame` (Runtime), the GL hosts' renderer protocol (GLHost), the offscreen host (PlatformEGL),
+// durable saves and PNG files (Storage), Interlude's command line (InterludeCLI: `breakout replay | simulate |
+// explore | diagram | play`) and, for the tests, the interruption-script format and its runner (Replay) and
+// Interlude's testing library (InterludeTesting). No internal access: nothing @testable. Interlude's root manifest
+// names one remote package, swift-argument-parser (InterludeCLI's), so this package resolves that one and no other
+// (`swift package show-dependencies`).
 import PackageDescription
 
 let package = Package(
@@ -35,15 +36,16 @@ let package = Package(
                 .product(name: "GLHost", package: "Interlude"),
                 .product(name: "Runtime", package: "Interlude"),
             ]),
-        // `swift run breakout`: the game in a GLFW window, interrupted from the keyboard.
+        // `swift run breakout`: Breakout's command line (Interlude's, given the game): replay, simulate, explore,
+        // diagram, and play in a GLFW window interrupted from the keyboard.
         .executableTarget(
             name: "breakout",
             dependencies: [
                 "Breakout", "BreakoutRenderer",
-                .product(name: "GLHost", package: "Interlude"),
+                .product(name: "InterludeCLI", package: "Interlude"),
+                .product(name: "PlatformEGL", package: "Interlude"),
                 .product(name: "PlatformGLFW", package: "Interlude"),
                 .product(name: "Storage", package: "Interlude"),
-                .product(name: "Lifecycle", package: "Interlude"),
                 .product(name: "Runtime", package: "Interlude"),
             ]),
         .testTarget(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameCore
+import InterludeCLI
 import LeaderboardServer
 import ShooterPlatform
 import Storage

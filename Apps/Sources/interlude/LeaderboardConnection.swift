@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import InterludeCLI
 import LeaderboardServer
 import Runtime
 import Services
@@ -36,13 +37,8 @@ final class LeaderboardConnection {
             })
     }
 
-    /// The server address in `text`, which must be an http(s) URL with a host.
-    static func baseURL(_ text: String) throws -> URL {
-        guard let base = URL(string: text), base.scheme == "http" || base.scheme == "https", base.host != nil else {
-            throw LeaderboardURLError(text: text)
-        }
-        return base
-    }
+    /// The server address in `text`, which must be an http(s) URL with a host (`--leaderboard`).
+    static func baseURL(_ text: String) throws -> URL { try LeaderboardAddress.parse(text) }
 
     /// Shuts the client down (requests still out are cancelled, without waiting), then stops the embedded server
     /// (gracefully), if any.
@@ -50,10 +46,4 @@ final class LeaderboardConnection {
         transport.close()
         server?.stop()
     }
-}
-
-/// `--leaderboard` was not an http(s) URL.
-struct LeaderboardURLError: Error, CustomStringConvertible {
-    let text: String
-    var description: String { "--leaderboard must be an http:// or https:// URL with a host, not '\(text)'" }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameCore
+import InterludeCLI
 import MatchServer
 import MatchWire
 import Runtime

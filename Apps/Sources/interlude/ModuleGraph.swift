@@ -20,6 +20,13 @@ public enum ModuleGraph {
         ("Simulation", ["Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
         ("ForeignGame", ["CInterludeGame", "Lifecycle", "Runtime", "Replay"]),
         ("ForeignRenderer", ["ForeignGame", "GLHost", "Runtime"]),
+        (
+            "InterludeCLI",
+            [
+                "Lifecycle", "Runtime", "Replay", "Storage", "Faults", "Exploration", "Simulation", "GLHost",
+                "PlatformEGL", "PlatformGLFW", "PhoneScreens", "ForeignGame", "ForeignRenderer",
+            ]
+        ),
         ("GameCore", ["Lifecycle", "Runtime", "Replay"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         (
@@ -35,9 +42,9 @@ public enum ModuleGraph {
         (
             "interlude",
             [
-                "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "GLHost", "PlatformEGL", "ShooterPlatform",
-                "PlatformGLFW", "Exploration", "PhoneScreens", "Faults", "Simulation", "ForeignGame", "ForeignRenderer",
-                "Services", "LeaderboardServer", "MatchServer", "MatchWire",
+                "InterludeCLI", "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL",
+                "ShooterPlatform", "PlatformGLFW", "PhoneScreens", "Services", "LeaderboardServer", "MatchServer",
+                "MatchWire",
             ]
         ),
         (

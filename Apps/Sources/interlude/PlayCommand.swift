@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameCore
+import InterludeCLI
 import Lifecycle
 import PhoneScreens
 import PlatformGLFW
@@ -159,10 +160,10 @@ struct PlayCommand: ParsableCommand {
             }
         }
         runtime.hostStatus = ["Tab frees the mouse: click the phone bar below, or Ctrl+S sms  Ctrl+H home (--help)"]
-        var recordingFile: RecordingFile?
+        var recordingFile: RecordingFile<Game>?
         if let record {
             runtime.startRecording()
-            recordingFile = try RecordingFile(path: record, profile: chosen, seed: seed)
+            recordingFile = try RecordingFile<Game>(path: record, profile: chosen, seed: seed)
         }
         let platform = GLFWPlatform(display: display, runtime: runtime, controls: .shooter)
         WindowSystemErrors.catchTerminationSignals()

@@ -3,6 +3,7 @@
 // and the four situations the specification drew (SeedCases).
 
 import GameCore
+import InterludeCLI
 import PlatformEGL
 import Replay
 import Runtime
@@ -85,6 +86,11 @@ struct ShooterEntry: GameEntry {
         ("home", "home-single-player"),
         ("lock", "lock-menu-ios4"),
     ]
+
+    /// The module graph of both packages (ModuleGraph.swift).
+    var extraDiagrams: [(name: String, contents: String)] {
+        [("modules.mmd", ModuleGraph.mermaid()), ("modules.dot", ModuleGraph.dot())]
+    }
 
     var diagramSituations: [DiagramSituation] {
         Self.situations.map { situation in

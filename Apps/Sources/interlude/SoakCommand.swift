@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameCore
+import InterludeCLI
 import Lifecycle
 import Replay
 import Runtime

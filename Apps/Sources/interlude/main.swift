@@ -1,26 +1,24 @@
-// interlude — the command line: parse arguments, pick a platform, run. Nothing else lives here.
-//   interlude replay [FILE...] [--out DIR] [--no-render]   headless replay (EGL offscreen)
-//   interlude play [--profile P] [--level N] [--record FILE]   the desktop window (GLFW)
-//   interlude diagram [--out Diagrams]                      state and module diagrams from the table
-//   interlude soak --data-dir DIR [--cycles N]              headless game saving continuously (crash harness)
+// interlude: the shooter's command line. Interlude's own tool (InterludeCLI) gives it replay, simulate, explore and
+// diagram; the shooter adds its window (play), the crash harness (soak) and its servers (leaderboard, match).
 
-import ArgumentParser
-import Foundation
+import InterludeCLI
 
-do {
-    var command = try InterludeCommand.parseAsRoot()
-    try command.run()
-} catch {
-    // CONTRACT §9: an invalid option exits 2 (ArgumentParser's own usage errors would exit 64).
-    if InterludeCommand.exitCode(for: error) == .validationFailure {
-        // The error's line names what the user typed: escaped (TerminalText); the usage after it is our own text.
-        let message = "Error: " + InterludeCommand.message(for: error)
-        let full = InterludeCommand.fullMessage(for: error)
-        sayError(message)
-        if full.hasPrefix(message) {
-            FileHandle.standardError.write(Data((full.dropFirst(message.count) + "\n").utf8))
-        }
-        exit(2)
-    }
-    InterludeCommand.exit(withError: error)
-}
+InterludeTool(
+    name: "interlude",
+    abstract: "An FPS game core that lives through iOS-style interruptions: replay them, play them, draw them.",
+    discussion: """
+        Interlude runs a small first-person shooter under an explicit app life cycle (notRunning, launching, active, inactive, background, suspended, terminated) and injects the phone's interruptions: an SMS, a call answered or declined, the home and lock buttons, the app switcher, a memory warning, the OS purging the app. Each transition pauses the frame loop, invalidates timers, cancels leaderboard requests, drops multiplayer peers and saves snapshots, as a well-behaved iOS OpenGL game must.
+
+        Examples:
+          interlude replay                         # every bundled script
+          interlude replay my.script --out results # transcripts, PNGs in results/
+          interlude replay --no-render Assets/Interruptions/*.script
+          interlude play --profile ios4            # a window that is a phone
+          interlude diagram --out Diagrams
+          interlude leaderboard serve --port 8080  # the leaderboard service
+          interlude match serve --port 7070        # the multiplayer match server
+        """,
+    dataFolderHelp: "The Assets folder (default: ./Assets, or the checkout this binary was built from).",
+    subcommands: [PlayCommand.self, SoakCommand.self, LeaderboardCommand.self, MatchCommand.self]
+) { assets in try ShooterEntry.load(assets: assets) }
+.main()

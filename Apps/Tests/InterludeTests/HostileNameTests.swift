@@ -6,7 +6,7 @@ import Foundation
 import InterludeTesting
 import XCTest
 
-@testable import interlude
+@testable import InterludeCLI
 
 final class HostileNameTests: XCTestCase {
     func testTerminalTextEscapesControlsAndBidiAndKeepsTheRest() {

@@ -2,7 +2,7 @@ import Foundation
 import InterludeTesting
 import XCTest
 
-@testable import interlude
+@testable import InterludeCLI
 
 /// `interlude replay`'s index.html, looked at in a real browser (Debian's `chromium`, headless), and the timelines
 /// written beside it.

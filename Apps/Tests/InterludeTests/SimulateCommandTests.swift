@@ -9,7 +9,7 @@ import Foundation
 import InterludeTesting
 import XCTest
 
-@testable import interlude
+@testable import InterludeCLI
 
 final class SimulateCommandTests: XCTestCase {
     /// The short run every test starts from: two seeds of every profile.

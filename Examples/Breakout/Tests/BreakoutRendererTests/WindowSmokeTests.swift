@@ -1,4 +1,4 @@
-// The `breakout` executable in a real window: it opens, plays a demo for 120 loop iterations, writes its last frame
+// `breakout play --demo` in a real window: it opens, plays the demo for 120 loop iterations, writes its last frame
 // as a PNG (Storage), keeps its save on disk after an SMS alert (iOS 4) and exits cleanly. Needs an X display (run the tests under `xvfb-run -a`, or
 // ../../Tests/PlatformGLFWTests/run-under-xvfb.sh, which adds a window manager). Without DISPLAY the test is skipped,
 // unless the CI variable is set: CI must run it.
@@ -31,8 +31,9 @@ extension GLTests {
         let process = Process()
         process.executableURL = breakoutBinary
         process.arguments = [
-            "--demo", "--frames", "120", "--width", "480", "--height", "270", "--screenshot", path,
-            "--data-dir", folder.appendingPathComponent("saves").path, "--profile", "ios4", "--sms-at", "60",
+            "play", "--demo", "--frames", "120", "--width", "480", "--height", "270", "--screenshot", path,
+            "--data-dir", folder.appendingPathComponent("saves").path, "--profile", "ios4", "--interrupt",
+            "60:smsArrived",
         ]
         let output = Pipe()
         process.standardOutput = output

@@ -31,7 +31,7 @@ extension SimulateCommand {
                 continue
             }
             let header = """
-                # Shrunk by `interlude simulate --shrink` from seed \(options.seed) (\(options.profile.name), build \
+                # Shrunk by `\(Tool.name) simulate --shrink` from seed \(options.seed) (\(options.profile.name), build \
                 \(Self.buildIdentity())):
                 # \(failure.invariant) at \(failure.site): \(failure.detail.replacingOccurrences(of: "\n", with: " "))
                 # \(shrunk.linesBefore) lines cut after the failing move, \(shrunk.timedLines) timed lines after \

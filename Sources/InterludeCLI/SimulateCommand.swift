@@ -19,12 +19,12 @@ struct SimulateCommand: ParsableCommand {
             --sometimes FILE names cells that some seed must reach, one a line: PROFILE STATE EVENT [FAULT] (PROFILE a profile or *, STATE the runtime's status text such as background+task, EVENT an event or kill, FAULT a fault point or none; # comments). Each one no seed reached prints NEVER REACHED and fails the run.
 
             Examples:
-              interlude simulate --list                              # the fault points
-              interlude simulate --seeds 20 --profile all --hours 0.5
-              interlude simulate --seed 7 --profile ios26 --faults storage.write.noSpace,os.kill.anyInstant
-              interlude simulate --seeds 10 --twice                  # each seed twice, compared byte for byte
-              interlude simulate --seeds 40 --shard 1/2 --out out/s1 # half the runs; --shard 2/2 the other half
-              interlude simulate --merge out/s1 out/s2 --out out/all --sometimes Tests/Fixtures/simulate/sometimes.txt
+              \(Tool.name) simulate --list                              # the fault points
+              \(Tool.name) simulate --seeds 20 --profile all --hours 0.5
+              \(Tool.name) simulate --seed 7 --profile ios26 --faults storage.write.noSpace,os.kill.anyInstant
+              \(Tool.name) simulate --seeds 10 --twice                  # each seed twice, compared byte for byte
+              \(Tool.name) simulate --seeds 40 --shard 1/2 --out out/s1 # half the runs; --shard 2/2 the other half
+              \(Tool.name) simulate --merge out/s1 out/s2 --out out/all --sometimes Tests/Fixtures/simulate/sometimes.txt
 
             \(GameOptions.discussion)
 
@@ -60,7 +60,7 @@ struct SimulateCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Shrink each distinct failure to a short .script in DIR/shrunk/ that `interlude replay` fails on the same "
+            "Shrink each distinct failure to a short .script in DIR/shrunk/ that `\(Tool.name) replay` fails on the same "
                 + "way (fault lines where the faults fired)."))
     var shrink = false
 
@@ -72,9 +72,6 @@ struct SimulateCommand: ParsableCommand {
             "Where the simulated disks go (default: a folder in /dev/shm when there is one, so that fsync costs "
                 + "nothing; else the output folder).", valueName: "dir"))
     var disk: String?
-
-    @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
-    var assets: String?
 
     @OptionGroup var game: GameOptions
 
@@ -155,7 +152,7 @@ struct SimulateCommand: ParsableCommand {
             default:
                 guard let point = FaultPoint.named(name) else {
                     throw ValidationError(
-                        "--faults: unknown fault point '\(TerminalText.escaped(name))'; `interlude simulate --list` "
+                        "--faults: unknown fault point '\(TerminalText.escaped(name))'; `\(Tool.name) simulate --list` "
                             + "lists them")
                 }
                 points.insert(point)
@@ -182,7 +179,7 @@ struct SimulateCommand: ParsableCommand {
         }
         let checklist = try sometimesList()
         if !merge.isEmpty { return try mergeShards(checklist) }
-        let entry = try game.entryOrExit(assets: assets)
+        let entry = try game.entryOrExit()
         try simulate(entry, checklist)
     }
 

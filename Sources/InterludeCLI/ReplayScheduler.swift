@@ -113,7 +113,7 @@ struct ReplayScheduler {
         arguments += ["--heartbeat", heartbeatPath]
         if command.noRender { arguments.append("--no-render") }
         if command.redrawUnchangedFrames { arguments.append("--redraw-unchanged-frames") }
-        if let assets = command.assets { arguments += ["--assets", assets] }
+        if let data = command.game.data { arguments += ["--assets", data] }
         if let dataDir = command.dataDir { arguments += ["--data-dir", dataDir] }
         // One replay of a matrix (or of --profile): the child replays the file under this profile alone.
         if script.matrix != nil { arguments += ["--profile", script.profileName] }

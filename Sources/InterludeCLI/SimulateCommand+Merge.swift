@@ -20,11 +20,12 @@ extension SimulateCommand {
         var tallies: [SimulateTally] = []
         for folder in merge {
             guard FileManager.default.fileExists(atPath: folder + "/simulate.json") else {
-                sayError("error: --merge: '\(folder)' holds no simulate.json (not a folder interlude simulate wrote)")
+                sayError(
+                    "error: --merge: '\(folder)' holds no simulate.json (not a folder \(Tool.name) simulate wrote)")
                 throw Exit.invalid
             }
             do { tallies.append(try SimulateReport.read(from: folder)) } catch {
-                sayError("error: --merge: '\(folder)/simulate.json' is not interlude simulate's: \(error)")
+                sayError("error: --merge: '\(folder)/simulate.json' is not \(Tool.name) simulate's: \(error)")
                 throw Exit.invalid
             }
         }

@@ -77,11 +77,11 @@ enum TerminalText {
 
 /// Prints `line` on standard output at once, as one line (TerminalText.escaped), with no buffer: verdict lines of a
 /// long run appear as scripts end, in the order they were printed relative to standard error.
-func say(_ line: String) {
+public func say(_ line: String) {
     FileHandle.standardOutput.write(Data((TerminalText.escaped(line) + "\n").utf8))
 }
 
 /// Prints `line` on standard error, as one line (TerminalText.escaped).
-func sayError(_ line: String) {
+public func sayError(_ line: String) {
     FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
 }

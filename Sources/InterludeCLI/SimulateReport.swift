@@ -184,7 +184,7 @@ enum SimulateReport {
 
     /// The command that replays the first seed of `failure` with the tally's options.
     static func reproduce(_ failure: SimulateTally.Failure, _ tally: SimulateTally) -> String {
-        "interlude simulate --seed \(failure.seeds.first ?? 0) --profile \(failure.profile) --hours \(tally.hours) "
+        "\(Tool.name) simulate --seed \(failure.seeds.first ?? 0) --profile \(failure.profile) --hours \(tally.hours) "
             + "--faults \(tally.faults) --rate \(tally.rate)"
     }
 
@@ -197,7 +197,7 @@ enum SimulateReport {
 
     /// report.md: the summary, the failures, the cells never reached, the fault points, and per profile its cells.
     static func markdown(_ tally: SimulateTally) -> String {
-        var md = "# interlude simulate\n\n"
+        var md = "# \(Tool.name) simulate\n\n"
         md += "- build \(tally.build); \(tally.runs) runs\(tally.shard.map { " (shard \($0))" } ?? ""); "
         md += "\(String(format: "%.2f", tally.simulatedHours)) simulated hours\n"
         md += "- timing: \(timingLine(tally))\n"

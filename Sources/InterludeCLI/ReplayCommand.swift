@@ -20,12 +20,12 @@ struct ReplayCommand: ParsableCommand {
             Large suites: --shard K/N replays the K-th of N slices (scripts sorted by name, every N-th from the K-th), so that N machines or CI jobs share a suite; --merge DIR... --out ALL gathers their outputs into one folder and one index.
 
             Examples:
-              interlude replay                          # every bundled script, into out/
-              interlude replay --jobs 1 --timeout 20 a.script    # one at a time
-              interlude replay --shard 2/3 --out part2  # the second of three slices
-              interlude replay --merge part1 part2 part3 --out all
-              interlude replay --profile all a.script   # under every profile
-              interlude replay --profile ios5,android* a.script
+              \(Tool.name) replay                          # every bundled script, into out/
+              \(Tool.name) replay --jobs 1 --timeout 20 a.script    # one at a time
+              \(Tool.name) replay --shard 2/3 --out part2  # the second of three slices
+              \(Tool.name) replay --merge part1 part2 part3 --out all
+              \(Tool.name) replay --profile all a.script   # under every profile
+              \(Tool.name) replay --profile ios5,android* a.script
 
             \(GameOptions.discussion) Its scripts are the files named; a game that cannot draw offscreen replays with --no-render only.
 
@@ -65,9 +65,6 @@ struct ReplayCommand: ParsableCommand {
             "Draw every frame, even one whose scene equals the frame before (slower; the same pixels).",
             discussion: "By default a scene equal to the one the framebuffer holds is not drawn again."))
     var redrawUnchangedFrames = false
-
-    @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
-    var assets: String?
 
     @OptionGroup var game: GameOptions
 
@@ -125,7 +122,7 @@ struct ReplayCommand: ParsableCommand {
     /// An invalid `--leaderboard` is an invalid option: exit 2 before anything runs.
     private func checkLeaderboardURL() throws {
         guard let leaderboard else { return }
-        do { _ = try LeaderboardConnection.baseURL(leaderboard) } catch {
+        do { _ = try LeaderboardAddress.parse(leaderboard) } catch {
             sayError("error: \(error)")
             throw Exit.invalid
         }
@@ -234,7 +231,7 @@ struct ReplayCommand: ParsableCommand {
     /// The game `--game` names (the shooter, with the levels of `--assets`); its bad data (a level file) is an
     /// invalid input (exit 2).
     private func gameEntry() throws -> any GameEntry {
-        do { return try game.entry(assets: assets) } catch GameEntryError.invalidData(let message) {
+        do { return try game.entry() } catch GameEntryError.invalidData(let message) {
             throw ReplayInputError.level(message)
         } catch let error as GameEntryError {
             throw ReplayInputError.other(error.description)

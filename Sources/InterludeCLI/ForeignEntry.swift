@@ -7,10 +7,10 @@ import ArgumentParser
 import ForeignGame
 import ForeignRenderer
 import Foundation
+import PhoneScreens
 import PlatformEGL
 import Replay
 import Runtime
-import ShooterPlatform
 import Storage
 
 /// A game library as the commands' game.
@@ -37,10 +37,7 @@ struct ForeignEntry: GameEntry {
         ) { ForeignRenderer() }
         display.redrawsUnchangedScenes = request.redrawsUnchangedScenes
         guard request.phoneScreens else { return OffscreenRendering(display: display, showPhoneScreens: { _ in }) }
-        // The phone's screens are drawn in the font of Interlude's own Assets folder.
-        let phone = try display.makePhoneCompositor(assets: AssetDirectory.locate(nil))
-        return OffscreenRendering(
-            display: display, showPhoneScreens: { display.showPhoneScreens(of: $0, compositor: phone) })
+        return try display.withPhoneScreens()
     }
 }
 

@@ -130,7 +130,7 @@ enum ReplayIndex {
         do {
             return try JSONDecoder().decode([ReplayOutcome].self, from: Data(bytes))
         } catch {
-            throw ReplayInputError.other("\(path): not an index written by `interlude replay`: \(error)")
+            throw ReplayInputError.other("\(path): not an index written by `\(Tool.name) replay`: \(error)")
         }
     }
 }

@@ -15,15 +15,15 @@ struct ExploreCommand: ParsableCommand {
         abstract:
             "Try every sequence of interruptions up to a depth, or every interruption at every moment of a script.",
         discussion: """
-            Without --interleave: breadth first, every sequence of up to --depth moves — each OS event, the player's actions (play singlePlayer, play multiplayer, resume, menu, openLeaderboard, closeLeaderboard, fire) and waits (to the next timer, to the OS suspending a backgrounded app, to a leaderboard answer; the background task expiring is the event backgroundTaskExpired), and a score the game reports while active (leaderboard pending=100: kept in the outbox, whose upload then holds a background task open after a move into the background) — on the real runtime with the no-render doubles, checking invariants 1 to 6 (CONTRACT §6) after every move. States are deduplicated by an abstract key: the life-cycle status (state, reason, open background task), the screen, in session / paused / running, the frame loop, whether GL is forbidden, live timers, leaderboard requests in flight, peers, the score outbox, the leaderboard list shown, and what a launch would restore from the stored snapshot. That key holds every fact a table row, a piece of work or an invariant reads; what it leaves out (time, positions, scores, ...) is gameplay, which --interleave checks. It prints progress per depth and ends with the states, the transitions, the table rows exercised out of each profile's total (every other row with why it cannot be reached, or NOT REACHED), and the violations. Each violation's shortest script is written to DIR/violations: `interlude replay` fails on it. --write-witnesses DIR writes, for every row exercised, the shortest script exercising it with `expect` lines for the row's state, callbacks and work: a suite that replays green.
+            Without --interleave: breadth first, every sequence of up to --depth moves — each OS event, the player's actions (play singlePlayer, play multiplayer, resume, menu, openLeaderboard, closeLeaderboard, fire) and waits (to the next timer, to the OS suspending a backgrounded app, to a leaderboard answer; the background task expiring is the event backgroundTaskExpired), and a score the game reports while active (leaderboard pending=100: kept in the outbox, whose upload then holds a background task open after a move into the background) — on the real runtime with the no-render doubles, checking invariants 1 to 6 (CONTRACT §6) after every move. States are deduplicated by an abstract key: the life-cycle status (state, reason, open background task), the screen, in session / paused / running, the frame loop, whether GL is forbidden, live timers, leaderboard requests in flight, peers, the score outbox, the leaderboard list shown, and what a launch would restore from the stored snapshot. That key holds every fact a table row, a piece of work or an invariant reads; what it leaves out (time, positions, scores, ...) is gameplay, which --interleave checks. It prints progress per depth and ends with the states, the transitions, the table rows exercised out of each profile's total (every other row with why it cannot be reached, or NOT REACHED), and the violations. Each violation's shortest script is written to DIR/violations: `\(Tool.name) replay` fails on it. --write-witnesses DIR writes, for every row exercised, the shortest script exercising it with `expect` lines for the row's state, callbacks and work: a suite that replays green.
 
             With --interleave SCRIPT (single player): the script is replayed as written, then once per interruption kind and moment — every --every of virtual time at which the game runs — with the interruption, its matching return and the player's resume injected there and every later line shifted by the 3 s the game stood paused. Invariant 7 (CONTRACT §6): the end state hash must equal the uninterrupted one, every expect must hold and no invariant break. Kinds (--events): sms (dismissed; on an iOS 5 banner: opened, then the icon), call (answered, then ended), decline, home (then the icon), lock (then unlocked), switcher (dismissed), purge (home, purged, relaunched from the snapshot by the icon), notificationCenter. The first differing moment of each kind is written to DIR as a script.
 
             Examples:
-              interlude explore                                  # both profiles, depth 8
-              interlude explore --profile ios4 --depth 6 --write-witnesses out/witnesses
-              interlude replay --no-render out/witnesses/*.script
-              interlude explore --interleave Assets/Interruptions/fight-level1-sms-ios4.script --every 250ms
+              \(Tool.name) explore                                  # both profiles, depth 8
+              \(Tool.name) explore --profile ios4 --depth 6 --write-witnesses out/witnesses
+              \(Tool.name) replay --no-render out/witnesses/*.script
+              \(Tool.name) explore --interleave Assets/Interruptions/fight-level1-sms-ios4.script --every 250ms
 
             \(GameOptions.discussion) The player's actions tried are then the game's own.
 
@@ -64,9 +64,6 @@ struct ExploreCommand: ParsableCommand {
 
     @Option(help: "With --interleave: runs at once (default: the number of cores).")
     var jobs: Int?
-
-    @Option(help: "The Assets folder (default: ./Assets, or the checkout this binary was built from).")
-    var assets: String?
 
     @OptionGroup var game: GameOptions
 
@@ -111,7 +108,7 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let entry = try game.entryOrExit(assets: assets)
+        let entry = try game.entryOrExit()
         do { try HostPaths.prepareFolder(out) } catch { throw ValidationError("--out: \(error)") }
         if !interleave.isEmpty { return try runInterleave(entry) }
         try runExplore(entry)

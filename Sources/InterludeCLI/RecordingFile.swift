@@ -1,18 +1,18 @@
-// RecordingFile: `interlude play --record FILE` written as it happens. The file is a valid script at every moment:
+// RecordingFile: `play --record FILE` written as it happens. The file is a valid script at every moment:
 // the header at once, then each input appended (and fsynced) as soon as the runtime records it. A held control is
 // recorded at its release with its press time, which may lie before lines already written; then the file is written
 // anew (write-temp, fsync, rename), still in time order. So a session cut short (a crash, a kill, an X error) leaves
 // a script that replays up to its last event.
 
 import Foundation
-import GameCore
 import Lifecycle
 import Replay
 import Runtime
 
 /// The recording's script file, kept up to date line by line.
-final class RecordingFile {
-    let path: String
+public final class RecordingFile<Game: LifecycleGame> where Game.Action: ScriptAction {
+    /// Where the script is written.
+    public let path: String
     private let header: String  // the version, profile and seed lines and the blank line
     private var written: [(time: Nanoseconds, line: String)] = []  // in the file's order (time order)
     private var consumed = 0  // recording inputs already written
@@ -21,7 +21,7 @@ final class RecordingFile {
     private(set) var rewrites = 0
 
     /// Creates (or truncates) `path` with the header of a script for `profile` and `seed`.
-    init(path: String, profile: Profile, seed: UInt64) throws {
+    public init(path: String, profile: Profile, seed: UInt64) throws {
         self.path = path
         let empty = Recording<Game>().script(name: "recording", profile: profile, seed: seed)
         header = ScriptWriter.render(empty)
@@ -31,18 +31,18 @@ final class RecordingFile {
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Lines written so far (the header excluded).
-    var lineCount: Int { written.count }
+    public var lineCount: Int { written.count }
 
     /// Writes the inputs of `recording` not written yet. Each is on disk when this returns.
-    func update(from recording: Recording<Game>) throws {
+    public func update(from recording: Recording<Game>) throws {
         let inputs = recording.inputs
         guard inputs.count > consumed else { return }
         let fresh = inputs[consumed...].map { input -> (time: Nanoseconds, line: String) in
             switch input {
             case .event(let time, let event):
-                return (time, ScriptWriter.render(Replay.Command<GameAction>.event(time: time, event)))
+                return (time, ScriptWriter.render(Replay.Command<Game.Action>.event(time: time, event)))
             case .action(let time, let action):
-                return (time, ScriptWriter.render(Replay.Command<GameAction>.action(time: time, action)))
+                return (time, ScriptWriter.render(Replay.Command<Game.Action>.action(time: time, action)))
             }
         }
         consumed = inputs.count

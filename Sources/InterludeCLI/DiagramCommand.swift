@@ -9,16 +9,16 @@ import Storage
 struct DiagramCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diagram",
-        abstract: "Write the life-cycle diagrams, the module graph, and timelines of replays.",
+        abstract: "Write the life-cycle diagrams, the game's situations as timelines, and timelines of replays.",
         discussion: """
-            Without --transcript: writes lifecycle-ios4, lifecycle-ios5 and modules, each as Mermaid (.mmd) and Graphviz (.dot), straight from the code's tables, plus .svg drawn by Graphviz `dot` when it is installed (apt-get install graphviz); and the timelines of the four situations the specification drew (an SMS, a call answered in multiplayer, home, lock) on both profiles, replayed headless: case-sms-ios4.mmd and .svg, and so on. With --check, writes nothing and exits 1 if a committed .mmd, .dot or case .svg differs from what the code gives (the diagrams are stale).
+            Without --transcript: writes lifecycle-PROFILE for every profile (and the game's own diagrams: the shooter's module graph), each as Mermaid (.mmd) and Graphviz (.dot), straight from the code's tables, plus .svg drawn by Graphviz `dot` when it is installed (apt-get install graphviz); and the timelines of the situations the game names (the shooter's: the four the specification drew, an SMS, a call answered in multiplayer, home, lock) on every profile, replayed headless: case-sms-ios4.mmd and .svg, and so on. With --check, writes nothing and exits 1 if a committed .mmd, .dot or case .svg differs from what the code gives (the diagrams are stale).
 
             With --transcript FILE: draws that one replay as a timeline, NAME.timeline.mmd (a Mermaid sequence diagram) and NAME.timeline.svg (drawn by Interlude itself, works offline), beside the transcript unless --out says where. Lanes: OS events and player actions, the app's state, callbacks, work, and the checks (expectations, captures, broken invariants), with virtual times. --script FILE quotes each `expect` line from the script that was replayed.
 
             Examples:
-              interlude diagram                   # Diagrams/ from the code
-              interlude diagram --check           # exit 1 when Diagrams/ is stale
-              interlude diagram --transcript out/home-single-player.transcript.jsonl
+              \(Tool.name) diagram                   # Diagrams/ from the code
+              \(Tool.name) diagram --check           # exit 1 when Diagrams/ is stale
+              \(Tool.name) diagram --transcript out/home-single-player.transcript.jsonl
 
             \(GameOptions.discussion) The situations drawn are then the game's own, if it names any.
             """)
@@ -40,9 +40,6 @@ struct DiagramCommand: ParsableCommand {
         help: ArgumentHelp("With --transcript: the script replayed, to quote its `expect` lines.", valueName: "file"))
     var script: String?
 
-    @Option(help: "The Assets folder, for the situations replayed (default: ./Assets, or the checkout's).")
-    var assets: String?
-
     @OptionGroup var game: GameOptions
 
     var out: String { outFolder ?? "Diagrams" }
@@ -50,8 +47,8 @@ struct DiagramCommand: ParsableCommand {
     /// Every generated text file: name → contents (the situations' timelines included).
     func allFiles() throws -> [(String, String)] {
         do {
-            let entry = try game.entry(assets: assets)
-            return Self.files() + (try SeedCases.files(entry))
+            let entry = try game.entry()
+            return Self.files() + entry.extraDiagrams.map { ($0.name, $0.contents) } + (try SeedCases.files(entry))
         } catch let error as ValidationError {
             throw error
         } catch {
@@ -59,15 +56,13 @@ struct DiagramCommand: ParsableCommand {
         }
     }
 
-    /// The generated text files of the tables and the module list: name → contents.
+    /// The generated text files of the life-cycle tables: name → contents.
     static func files() -> [(String, String)] {
         var files: [(String, String)] = []
         for profile in Profile.all {
             files.append(("lifecycle-\(profile.name).mmd", Diagram.mermaid(profile)))
             files.append(("lifecycle-\(profile.name).dot", Diagram.dot(profile)))
         }
-        files.append(("modules.mmd", ModuleGraph.mermaid()))
-        files.append(("modules.dot", ModuleGraph.dot()))
         return files
     }
 
@@ -90,7 +85,7 @@ struct DiagramCommand: ParsableCommand {
                 say("diagrams in \(out)/ are up to date")
                 return
             }
-            say("stale diagrams in \(out)/: \(stale.joined(separator: ", ")); run `interlude diagram --out \(out)`")
+            say("stale diagrams in \(out)/: \(stale.joined(separator: ", ")); run `\(Tool.name) diagram --out \(out)`")
             throw Exit.failed
         }
         for (name, text) in files {

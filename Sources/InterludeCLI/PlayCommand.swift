@@ -1,0 +1,228 @@
+// `play`: the tool's game in a desktop window that behaves like the phone (PlatformGLFW), for a game whose entry
+// draws in one (GameEntry.windowDrawing). The phone's screens and bar surround the game; its keys are the game's
+// (DesktopControls) and the phone's (Ctrl + letter). Saves are durable in --data-dir; --record writes the session as
+// a script, line by line, that `replay` replays to the same transcript.
+
+import ArgumentParser
+import Foundation
+import Lifecycle
+import PlatformGLFW
+import Replay
+import Runtime
+import Storage
+
+/// `play` for any game that draws in a window (the shooter has a play of its own, with its servers).
+struct PlayCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "play",
+            abstract: "Play in a desktop window that behaves like the phone, and interrupt the game.",
+            discussion: """
+                The window is a small phone: the game runs on its screen, and the phone's own screens are drawn over it by the OS when it interrupts the game (an SMS alert or banner, a call, the lock screen, the home screen, the app switcher). The phone bar under the game does what a person does to a phone (Home, Switcher, Lock, SMS, Call, Notifications) and what the OS does by itself (Memory warning, Purge); the window too: losing focus opens the switcher, minimising presses Home, closing terminates the app.
+
+                The phone's keys: Ctrl+S an SMS, Ctrl+C a call, Ctrl+H home, Ctrl+L lock, Ctrl+M a memory warning, Ctrl+R purge (the game's own keys are listed when the window opens).
+
+                The game is saved in --data-dir (default $XDG_DATA_HOME/\(Tool.name) or ~/.local/share/\(Tool.name)) and a game left there is restored, paused, at the next launch. With --record FILE the session starts from a fresh install and is written to FILE as it happens, one line per event, each on disk at once: `\(Tool.name) replay FILE` replays it.
+
+                Examples:
+                  \(Tool.name) play --profile ios4
+                  \(Tool.name) play --do "start level=2" --record session.script
+                """)
+    }
+
+    @Option(help: "Platform profile: \(Profile.all.map(\.name).joined(separator: ", ")).")
+    var profile: String = "ios5"
+
+    @Option(help: "SMS style: alert or banner (default: the profile's own).")
+    var smsStyle: String?
+
+    @Option(help: "Call style on ios26 and android34: banner or fullScreen (default: the profile's own).")
+    var callStyle: String?
+
+    @Option(help: "The game's seed.")
+    var seed: UInt64 = 1
+
+    @Option(
+        name: .customLong("do"),
+        help: ArgumentHelp(
+            "A player's action, in the game's script words, performed once the app is launched (repeatable).",
+            valueName: "action"))
+    var actions: [String] = []
+
+    @Flag(help: "Let the game play itself, if it has a demo (after the --do actions).")
+    var demo = false
+
+    @Option(help: "Write what happens to this file as an interruption script, line by line.")
+    var record: String?
+
+    @Option(help: "Folder for the saved game.")
+    var dataDir: String?
+
+    @Option(help: "Window width in pixels.")
+    var width: Int = 960
+
+    @Option(help: "Window height in pixels.")
+    var height: Int = 640
+
+    @Option(help: "Stop after this many loop iterations (for tests and demos).")
+    var frames: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Before exiting, write what the window shows to this PNG file (for tests and demos).", valueName: "path.png"
+        ))
+    var screenshot: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Send an OS event at a loop iteration, e.g. 60:smsArrived (repeatable; for tests and demos).",
+            valueName: "frame:event"))
+    var interrupt: [String] = []
+
+    @OptionGroup var game: GameOptions
+
+    func validate() throws {
+        guard Profile.named(profile) != nil else {
+            let names = Profile.all.map(\.name)
+            throw ValidationError(
+                "--profile must be \(names.dropLast().joined(separator: ", ")) or \(names.last!); got '\(profile)'")
+        }
+        if let smsStyle, SMSStyle(rawValue: smsStyle) == nil {
+            throw ValidationError("--sms-style must be alert or banner")
+        }
+        if let callStyle, CallStyle(rawValue: callStyle) == nil {
+            throw ValidationError("--call-style must be banner or fullScreen")
+        }
+        guard (64...8192).contains(width), (64...8192).contains(height) else {
+            throw ValidationError("--width and --height must be within 64...8192")
+        }
+        if let frames, frames < 1 { throw ValidationError("--frames must be 1 or more") }
+        if let screenshot, !screenshot.hasSuffix(".png") || screenshot.hasSuffix("/.png") {
+            throw ValidationError("--screenshot must name a .png file, not '\(TerminalText.escaped(screenshot))'")
+        }
+        _ = try plannedInterruptions()
+    }
+
+    /// `--interrupt FRAME:EVENT` as (loop iteration, event), in the order given.
+    private func plannedInterruptions() throws -> [(frame: Int, event: Event)] {
+        try interrupt.map { text in
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let frame = Int(parts[0]), frame >= 1 else {
+                throw ValidationError(
+                    "--interrupt '\(TerminalText.escaped(text))': expected FRAME:EVENT, e.g. 60:smsArrived")
+            }
+            guard let event = Event(rawValue: parts[1]) else {
+                throw ValidationError(
+                    "--interrupt '\(TerminalText.escaped(text))': unknown event '\(TerminalText.escaped(parts[1]))'")
+            }
+            return (frame, event)
+        }
+    }
+
+    func run() throws {
+        let entry = try game.entryOrExit()
+        try play(entry)
+    }
+
+    private func play<Entry: GameEntry>(_ entry: Entry) throws {
+        guard let drawing = entry.windowDrawing else {
+            sayError("\(Tool.name) play: \(entry.name) draws in no window (replay, simulate and explore run it)")
+            throw Exit.invalid
+        }
+        if demo, drawing.demo == nil {
+            sayError("\(Tool.name) play: --demo: \(entry.name) has no demo")
+            throw Exit.invalid
+        }
+        let planned = try plannedActions(Entry.Game.Action.self)
+        let folder = dataDir ?? FileSnapshotStore.defaultFolder(app: Tool.name)
+        var option = "--data-dir"
+        do {
+            if record == nil { try HostPaths.prepareFolder(folder) }
+            option = "--record"
+            if let record { try HostPaths.checkOutputFile(record) }
+        } catch {
+            sayError("\(Tool.name) play: \(option): \(error)")
+            throw Exit.invalid
+        }
+        var chosen = Profile.named(profile)!
+        if let smsStyle { chosen = chosen.withSMSStyle(SMSStyle(rawValue: smsStyle)!) }
+        if let callStyle { chosen = chosen.withCallStyle(CallStyle(rawValue: callStyle)!) }
+        let window: OpenWindow<Entry.Game>
+        do {
+            window = try drawing.open(width, height, drawing.title)
+            try window.attachPhone(chosen)
+        } catch {
+            sayError("\(Tool.name) play: \(error)")
+            throw Exit.invalid
+        }
+        let store: any SnapshotStore =
+            record == nil
+            ? BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: folder)) : InMemorySnapshotStore()
+        let runtime = Runtime(
+            profile: chosen, seed: seed, game: entry.makeGame(seed: seed), display: window.display, snapshots: store)
+        runtime.log = { sayError($0) }
+        runtime.transcriptLimit = Transcript.sessionLimit  // never written: memory stays flat however long the game
+        var recordingFile: RecordingFile<Entry.Game>?
+        if let record {
+            runtime.startRecording()
+            recordingFile = try RecordingFile<Entry.Game>(path: record, profile: chosen, seed: seed)
+        }
+        say("\(entry.name) under Interlude (\(chosen.name)). Keys:")
+        for help in DesktopMapping.keyHelp(drawing.controls) {
+            say("  " + help.keys + String(repeating: " ", count: max(1, 22 - help.keys.count)) + help.meaning)
+        }
+        WindowSystemErrors.catchTerminationSignals()
+        runtime.inject(.launched)
+        runtime.settle()
+        let pilot = demo ? drawing.demo?.makePilot() : nil
+        for action in planned + (demo ? drawing.demo?.actions ?? [] : []) {
+            runtime.perform(action)
+            runtime.settle()
+        }
+        var recordingError: Error?
+        // Every event is on disk before the next loop iteration: an abrupt end loses nothing recorded.
+        let writeRecording = {
+            guard recordingError == nil, let recordingFile, let recording = runtime.recording else { return }
+            do { try recordingFile.update(from: recording) } catch { recordingError = error }
+        }
+        writeRecording()
+        let interruptions = try plannedInterruptions()
+        var frame = 0
+        window.run(runtime, drawing.controls, frames) {
+            frame += 1
+            pilot?(runtime)
+            for planned in interruptions where planned.frame == frame {
+                runtime.send(planned.event)
+                runtime.settle()
+            }
+            writeRecording()
+        }
+        writeRecording()
+        if let screenshot {
+            do { say(try window.screenshot(runtime, screenshot)) } catch { sayError("\(Tool.name) play: \(error)") }
+        }
+        if let recordingError { throw recordingError }
+        if let record, let recordingFile { say("recorded \(recordingFile.lineCount) lines to \(record)") }
+        try store.flush()
+        say("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
+    }
+
+    /// `--do` as the game's actions, read by its script grammar; a word it does not know is an invalid option.
+    private func plannedActions<Action: ScriptAction>(_: Action.Type) throws -> [Action] {
+        try actions.map { text in
+            let script: Replay.Script<Action>
+            do {
+                script = try ScriptParser.parse("interlude-script 1\nat 0s \(text)\n", file: "--do", as: Action.self)
+            } catch {
+                throw ValidationError(
+                    "--do '\(TerminalText.escaped(text))': \((error as? ScriptError)?.message ?? "\(error)")")
+            }
+            guard script.lines.count == 1, case .action(_, let action) = script.lines[0].command else {
+                throw ValidationError(
+                    "--do '\(TerminalText.escaped(text))': not one of the game's actions "
+                        + "(\(Action.scriptNames.joined(separator: ", ")))")
+            }
+            return action
+        }
+    }
+}
