@@ -52,13 +52,31 @@ public struct LifecycleScenario<Game: LifecycleGame>: Sendable where Game.Action
     ///
     /// Throws `ScenarioError.invalidScript` when the text does not parse (described as the command line prints it:
     /// `name:line:column: error: message`); nothing runs then. Rethrows what the display or store factory throws.
+    ///
+    /// A matrix script (`profiles ...`, CONTRACT §7) is replayed under its first profile; `replayEachProfile`
+    /// replays it under each, as `interlude replay` does.
     public func replay(_ text: String, name: String = "inline.script") throws -> ScenarioResult<Game> {
-        let script: Script<Game.Action>
+        try replayEachProfile(text, name: name, firstOnly: true)[0]
+    }
+
+    /// Replays the script in `text` once per profile it names (a matrix script, CONTRACT §7: each result named
+    /// `NAME@PROFILE`), or once under its own profile; as `replay(_:name:)` otherwise.
+    public func replayEachProfile(_ text: String, name: String = "inline.script") throws -> [ScenarioResult<Game>] {
+        try replayEachProfile(text, name: name, firstOnly: false)
+    }
+
+    private func replayEachProfile(_ text: String, name: String, firstOnly: Bool) throws -> [ScenarioResult<Game>] {
+        let parsed: Script<Game.Action>
         do {
-            script = try ScriptParser.parse(text, file: name)
+            parsed = try ScriptParser.parse(text, file: name)
         } catch {
             throw ScenarioError.invalidScript(error)
         }
+        let replays = parsed.replays()
+        return try (firstOnly ? Array(replays.prefix(1)) : replays).map { try replay($0, text: text, name: name) }
+    }
+
+    private func replay(_ script: Script<Game.Action>, text: String, name: String) throws -> ScenarioResult<Game> {
         let display = try makeDisplay?(script.name)
         let snapshots = try makeSnapshots(script.name)
         var runtime: Runtime<Game>?  // the replay's, kept for its final game
@@ -81,17 +99,22 @@ public struct LifecycleScenario<Game: LifecycleGame>: Sendable where Game.Action
         try replay(try ScriptFile.text(at: path), name: path)
     }
 
+    /// Replays the script file at `path` under each profile it names (`replayEachProfile(_:name:)`).
+    public func replayEachProfile(file path: String) throws -> [ScenarioResult<Game>] {
+        try replayEachProfile(try ScriptFile.text(at: path), name: path)
+    }
+
     /// Replays every `*.script` in `folder` (not its subfolders), sorted by file name (bytewise, as `interlude
-    /// replay --shard` sorts). A script that cannot be read or parsed is a failed result of its own
-    /// (`ScenarioResult.error`) and the others still run.
+    /// replay --shard` sorts), a matrix script once per profile it names (results `NAME@PROFILE`). A script that
+    /// cannot be read or parsed is a failed result of its own (`ScenarioResult.error`) and the others still run.
     ///
     /// Throws `ScenarioError.unreadable` when the folder cannot be listed, and what the factories throw.
     public func replayFolder(_ folder: String) throws -> [ScenarioResult<Game>] {
-        try ScriptFile.paths(in: folder).map { path in
+        try ScriptFile.paths(in: folder).flatMap { path in
             do {
-                return try replay(file: path)
+                return try replayEachProfile(file: path)
             } catch let error as ScenarioError {
-                return ScenarioResult(error: error, file: path)
+                return [ScenarioResult(error: error, file: path)]
             }
         }
     }

@@ -147,12 +147,38 @@ struct ScenarioTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: Checkout.scripts).filter {
             $0.hasSuffix(".script")
         }
-        #expect(results.count == files.count && files.count >= 17)
-        #expect(results.map(\.name) == results.map(\.name).sorted())
-        #expect(results.first?.name == files.sorted().first.map { String($0.dropLast(".script".count)) })
+        .sorted()
+        #expect(files.count >= 17)
+        // In name order, a matrix script once per profile it names (NAME@PROFILE), as `interlude replay` does.
+        let expected = try files.flatMap { file in
+            let path = Checkout.scripts + "/" + file
+            return try ScriptParser.parse(
+                String(contentsOfFile: path, encoding: .utf8), file: path, as: GameAction.self
+            )
+            .replays().map(\.name)
+        }
+        #expect(expected.count > files.count, "the bundled scripts include matrix scripts")
+        #expect(results.map(\.name) == expected)
         #expect(results.allSatisfy { $0.expectations > 0 && $0.transcript.entries.count > 10 })
         for result in results { #expect(result.ok, "\(result)") }
         expectPasses(results)
+    }
+
+    @Test("a matrix script replays once per profile it names, each profile's scoped lines checked under it")
+    func matrixScriptEachProfile() throws {
+        let text = """
+            interlude-script 1
+            profiles ios4, android34
+            at 0s launched
+            expect[ios4] callbacks didFinishLaunching, didBecomeActive
+            expect[android34] callbacks onCreate, onStart, onResume
+            """
+        let results = try shooter.replayEachProfile(text, name: "matrix.script")
+        #expect(results.map(\.name) == ["matrix@ios4", "matrix@android34"])
+        #expect(results[0].ok, "\(results[0])")
+        // android34 also calls onTopResumedActivityChanged: its line fails there, and there only.
+        #expect(!results[1].ok && results[1].failures.count == 1, "\(results[1])")
+        #expect(try shooter.replay(text, name: "matrix.script").name == "matrix@ios4")
     }
 
     @Test("in a folder, a script that cannot be parsed or read fails alone; the others run")

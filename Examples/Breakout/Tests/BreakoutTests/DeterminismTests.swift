@@ -6,9 +6,9 @@ import Replay
 import Testing
 
 @Suite struct DeterminismTests {
-    @Test(arguments: scriptNames())
+    @Test(arguments: replayNames())
     func sameScriptTwiceGivesTheSameTranscript(name: String) throws {
-        let script = try loadScript(named: name)
+        let script = try loadReplay(named: name)
         let first = replay(script)
         let second = replay(script)
         #expect(!first.transcript.isEmpty)
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func theSeedDecidesTheLaunch() throws {
-        var script = try loadScript(named: "sms-ios4-dismissed")
+        var script = try loadReplay(named: "sms-ios4-dismissed@ios4")
         let hashes = Set(
             (1...8 as ClosedRange<UInt64>).map { seed in
                 script.seed = seed

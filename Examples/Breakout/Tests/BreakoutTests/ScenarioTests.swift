@@ -1,5 +1,6 @@
-// Scenarios: every script in Examples/Breakout/Scripts replays with all its expectations held and no invariant
-// broken; the interruptions the issue names are all there; a purged session comes back with the same state.
+// Scenarios: every script in Examples/Breakout/Scripts replays, under every profile, with all its expectations held
+// and no invariant broken; the interruptions the issue names are all there; a purged session comes back with the
+// same state on every profile.
 
 import Breakout
 import Lifecycle
@@ -7,12 +8,21 @@ import Replay
 import Testing
 
 @Suite struct ScenarioTests {
-    @Test(arguments: scriptNames())
+    @Test(arguments: replayNames())
     func scriptPasses(name: String) throws {
         let result = try replayScript(named: name)
         let ok = result.ok
         #expect(ok, "\(name):\n\(result.failures.joined(separator: "\n"))")
         #expect(result.expectations >= 5)
+    }
+
+    /// Each script is a matrix script of all six profiles (CONTRACT §7): its checks hold on every platform, each
+    /// platform's own callbacks in `expect[...]` lines.
+    @Test(arguments: scriptNames())
+    func scriptRunsOnEveryProfile(name: String) throws {
+        let script = try loadScript(named: name)
+        #expect(script.profileNames == Profile.all.map(\.name), "\(name): profiles \(script.profileNames)")
+        #expect(script.replays().map(\.name) == Profile.all.map { "\(name)@\($0.name)" })
     }
 
     @Test func theInterruptionsAreAllCovered() {
@@ -25,9 +35,11 @@ import Testing
         for name in wanted { #expect(names.contains(name), "no Scripts/\(name).script") }
     }
 
-    /// The session a relaunch restores from the snapshot is the one the home button paused: same state hash.
-    @Test func aPurgedSessionComesBackWithTheSameStateHash() throws {
-        let script = try loadScript(named: "purge-relaunch")
+    /// The session a relaunch restores from the snapshot is the one the home button paused: same state hash, on
+    /// every profile (Android restores it from its instance state, in a recreated activity).
+    @Test(arguments: Profile.all.map(\.name))
+    func aPurgedSessionComesBackWithTheSameStateHash(profile: String) throws {
+        let script = try loadScript(named: "purge-relaunch").under(profile)
         let atHome = try #require(script.prefix(through: .homePressed))
         let relaunched = try #require(script.prefix(through: .iconTapped))
         let home = replay(atHome)

@@ -10,10 +10,12 @@ import Testing
 struct TestingLibraryTests {
     let scenario = LifecycleScenario(game: { Breakout(seed: $0) })
 
-    @Test("every script in Scripts/ passes, with the invariants checked throughout")
+    /// The library replays a matrix script (all of breakout's, `profiles all`) once per profile it names.
+    @Test("every script in Scripts/ passes under each of its profiles, with the invariants checked throughout")
     func everyScriptPasses() throws {
         let results = try scenario.replayFolder(scriptFolder.path)
-        #expect(results.count == scriptNames().count)
+        #expect(results.count == scriptNames().count * 6)
+        #expect(Set(results.map(\.name)).count == results.count)
         #expect(results.allSatisfy { $0.expectations > 0 })
         expectPasses(results)
     }
