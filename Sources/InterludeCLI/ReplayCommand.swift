@@ -186,7 +186,7 @@ struct ReplayCommand: ParsableCommand {
             }
             outcomes = done
         } else {
-            outcomes = try ReplayScheduler(command: self).run(selected.map(\.scheduled))
+            outcomes = try replayInChildren(selected.map(\.scheduled))
         }
         let loaded = Dictionary(selected.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for index in outcomes.indices {
@@ -357,7 +357,7 @@ struct LoadedScript<Action: ScriptAction> {
     }
 }
 
-/// A script as `ReplayScheduler` hands it to a child process, whatever the game: the child parses the file again.
+/// A script as `replay` hands it to a child process (ReplayCommand+Batch), whatever the game: the child parses the file again.
 struct ScheduledScript {
     let name: String
     let path: String

@@ -3,7 +3,8 @@ import Replay
 import Runtime
 import Storage
 
-/// One script's verdict as the index records it: from the replay itself, or from the watchdog that ended it.
+/// One job's verdict as an index records it (`replay`'s scripts, `simulate`'s runs: one index format): from the job
+/// itself, or from the watchdog that ended it.
 struct ReplayOutcome: Codable, Sendable {
     /// How the script ended: its expectations held (pass) or not (fail), or it never finished (hung, crashed).
     enum Verdict: String, Codable, Sendable {
@@ -31,7 +32,7 @@ struct ReplayOutcome: Codable, Sendable {
     /// Why the script was replayed a second time: its first replay's failure (it hung with llvmpipe rasteriser
     /// threads, issue 11's race); nil when it was replayed once. The verdict and the outputs are the second's.
     var firstReplay: String?
-    let ok: Bool  // verdict pass (kept in index.json as before the verdicts)
+    var ok: Bool  // verdict pass (kept in index.json as before the verdicts)
 
     init(_ result: ReplayResult, seconds: Double) {
         script = result.scriptName
@@ -60,6 +61,13 @@ struct ReplayOutcome: Codable, Sendable {
         self.seconds = Self.rounded(seconds)
     }
 
+    /// A job that finished without a replay's facts (a simulated run): its verdict and failures only.
+    init(finished name: String, ok: Bool, failures: [String], seconds: Double) {
+        self.init(unfinished: name, verdict: ok ? .pass : .fail, failure: "", seconds: seconds)
+        self.ok = ok
+        self.failures = failures
+    }
+
     private static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 
     /// Prints the verdict line, then each failure indented: what a run says as each script ends.
@@ -86,8 +94,12 @@ struct ReplayOutcome: Codable, Sendable {
 /// Writes `index.md` (for people), `index.json` (for tools) and `index.html` (ReplayReport) summarising a replay run, and reads `index.json` back
 /// (to merge the indexes of shards).
 enum ReplayIndex {
-    static func write(_ outcomes: [ReplayOutcome], to folder: String) throws {
-        var markdown = "# Interlude replay results\n\n"
+    /// `command` names the page (`replay`, `simulate`); `timelines` false draws none (a simulated run's transcript
+    /// is hours long).
+    static func write(
+        _ outcomes: [ReplayOutcome], to folder: String, command: String = "replay", timelines: Bool = true
+    ) throws {
+        var markdown = "# Interlude \(command) results\n\n"
         let passed = outcomes.filter(\.ok).count
         markdown += "\(passed) passed, \(outcomes.count - passed) failed.\n\n"
         markdown += "| script | verdict | expectations | frames | final state | simulation hash | transcript |\n"
@@ -113,7 +125,7 @@ enum ReplayIndex {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try encoder.encode(outcomes).write(to: URL(fileURLWithPath: folder + "/index.json"))
-        try ReplayReport.write(outcomes, to: folder)
+        try ReplayReport.write(outcomes, to: folder, command: command, timelines: timelines)
     }
 
     /// The outcomes listed in `folder/index.json`.

@@ -7,23 +7,36 @@ extension ReplayReport {
     /// profiles (ReplayReport+Matrix), then a section per script with its verdict,
     /// failures, thumbnails of its captured frames at their virtual times, its expectations with their lines, its
     /// timeline and links to its files. Pure: the same entries give the same bytes.
-    static func html(_ entries: [Entry]) -> String {
+    static func html(_ entries: [Entry], command: String = "replay") -> String {
         let ordered = ordered(entries)
         let failed = ordered.filter { !$0.outcome.ok }.count
+        let noun = command == "replay" ? "scripts" : "runs"
+        var totals = "<p id=\"totals\" data-scripts=\"\(ordered.count)\" data-passed=\"\(ordered.count - failed)\" "
+        totals += "data-failed=\"\(failed)\">\(ordered.count) \(noun): "
+        totals += "<span class=\"count pass\">\(ordered.count - failed) passed</span> "
+        totals += "<span class=\"count \(failed > 0 ? "fail" : "none")\">\(failed) failed</span></p>\n"
+        var body = summary(ordered)
+        body += matrixSections(ordered)
+        for (index, entry) in ordered.enumerated() { body += section(entry, index: index) }
+        return page(
+            title: "Interlude \(command): \(ordered.count - failed) passed, \(failed) failed",
+            heading: "Interlude \(command)", totals: totals, body: body, script: imageCheck)
+    }
+
+    /// An HTML page of Interlude's: every report (`replay`'s index.html, `simulate`'s index.html and report.html)
+    /// is made here, in one style, with one escaping function (`escape`, Timeline's). `title` and `heading` are
+    /// escaped; `totals`, `body` and `style` are HTML already built from escaped text; `script` is our own.
+    static func page(
+        title: String, heading: String, totals: String, body: String, style extra: String = "", script: String? = nil
+    ) -> String {
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        page += "<title>Interlude replay: \(ordered.count - failed) passed, \(failed) failed</title>\n"
-        page += "<style>\n\(style)</style>\n</head>\n<body>\n"
-        page += "<header>\n<h1>Interlude replay</h1>\n"
-        page += "<p id=\"totals\" data-scripts=\"\(ordered.count)\" data-passed=\"\(ordered.count - failed)\" "
-        page += "data-failed=\"\(failed)\">\(ordered.count) scripts: "
-        page += "<span class=\"count pass\">\(ordered.count - failed) passed</span> "
-        page += "<span class=\"count \(failed > 0 ? "fail" : "none")\">\(failed) failed</span></p>\n</header>\n"
-        page += summary(ordered)
-        page += matrixSections(ordered)
-        for (index, entry) in ordered.enumerated() { page += section(entry, index: index) }
-        page += "<script>\n\(imageCheck)</script>\n</body>\n</html>\n"
-        return page
+        page += "<title>\(escape(title))</title>\n"
+        page += "<style>\n\(style)\(extra)</style>\n</head>\n<body>\n"
+        page += "<header>\n<h1>\(escape(heading))</h1>\n\(totals)</header>\n"
+        page += body
+        if let script { page += "<script>\n\(script)</script>\n" }
+        return page + "</body>\n</html>\n"
     }
 
     private static func summary(_ entries: [Entry]) -> String {

@@ -25,10 +25,13 @@ enum ReplayReport {
 
     /// Reads each outcome's transcript (and script, to quote its lines) from `folder`, writes the timelines and the
     /// page. A transcript that cannot be read is shown as such; it never stops the report.
-    static func write(_ outcomes: [ReplayOutcome], to folder: String) throws {
+    static func write(
+        _ outcomes: [ReplayOutcome], to folder: String, command: String = "replay", timelines: Bool = true
+    ) throws {
         var entries: [Entry] = []
         for outcome in outcomes {
-            let entry = self.entry(outcome, folder: folder)
+            let entry =
+                timelines ? self.entry(outcome, folder: folder) : Entry(outcome: outcome, timeline: nil, problem: nil)
             if let timeline = entry.timeline {
                 let name = outcome.script
                 try write(timeline.mermaid(origin: outcome.transcript), to: "\(folder)/\(name).timeline.mmd")
@@ -36,7 +39,7 @@ enum ReplayReport {
             }
             entries.append(entry)
         }
-        try write(html(entries), to: "\(folder)/index.html")
+        try write(html(entries, command: command), to: "\(folder)/index.html")
     }
 
     private static func write(_ text: String, to path: String) throws {

@@ -51,6 +51,17 @@ extension SimulateCommand {
             try? FileManager.default.removeItem(atPath: destination)
             try FileManager.default.copyItem(atPath: folder + "/" + name, toPath: destination)
         }
+        // One index of every run, in run order, as one command would have written it.
+        let rank = Dictionary(uniqueKeysWithValues: Profile.all.enumerated().map { ($1.name, $0) })
+        var outcomes: [ReplayOutcome] = []
+        for folder in merge {
+            do { outcomes += try ReplayIndex.read(from: folder) } catch {
+                sayError("error: --merge: \(error)")
+                throw Exit.invalid
+            }
+        }
+        outcomes.sort { SimulateTally.runOrder($0.script, rank) < SimulateTally.runOrder($1.script, rank) }
+        try ReplayIndex.write(outcomes, to: out, command: "simulate", timelines: false)
         try finish(&tally, checklist)
     }
 }
@@ -122,7 +133,7 @@ extension SimulateTally {
     }
 
     /// Where `PROFILE-seed-S` comes in the run order: (the profile's place, the seed).
-    private static func runOrder(_ name: String, _ rank: [String: Int]) -> (Int, UInt64, String) {
+    static func runOrder(_ name: String, _ rank: [String: Int]) -> (Int, UInt64, String) {
         guard let range = name.range(of: "-seed-", options: .backwards) else { return (rank.count, 0, name) }
         return (rank[String(name[..<range.lowerBound])] ?? rank.count, UInt64(name[range.upperBound...]) ?? 0, name)
     }

@@ -77,9 +77,20 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Runs at a time, on threads (default: the number of cores; 1 with --render). The files written are the "
-                + "same for any N."))
+            "Runs at a time, each in a child process of its own (default: the number of cores; 1 with --render). The "
+                + "files written are the same for any N."))
     var jobs: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds after which the watchdog ends a run (default: 120 plus a tenth of its simulated time, times 2 "
+                + "with --twice, times 5 with --render).", valueName: "seconds"))
+    var timeout: Double?
+
+    // The parent's instructions to a child (one run each). Hidden from --help: not for people.
+    @Option(help: .hidden) var childResult: String?
+    @Option(help: .hidden, transform: { text in text.split(separator: ",").compactMap { Int($0) } })
+    var shrinkOnly: [Int]?
 
     @Flag(
         help: ArgumentHelp(
@@ -115,6 +126,9 @@ struct SimulateCommand: ParsableCommand {
         guard (1...1_000_000).contains(seeds) else { throw ValidationError("--seeds must be within 1...1000000") }
         guard (0...1000).contains(rate) else { throw ValidationError("--rate must be within 0...1000") }
         if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs must be within 1...1024") }
+        if let timeout, !(timeout > 0 && timeout <= 604_800) {
+            throw ValidationError("--timeout must be more than 0 and at most 604800 (a week)")
+        }
         _ = try shardSlice()
         _ = try faultPoints()
     }
@@ -183,7 +197,8 @@ struct SimulateCommand: ParsableCommand {
         try simulate(entry, checklist)
     }
 
-    /// Runs the seeds of `entry`'s game, shrinks their failures if asked, writes the report.
+    /// Runs the seeds of `entry`'s game, each in a child process (SimulateCommand+Batch), shrinks their failures if
+    /// asked, writes the report.
     private func simulate<Entry: GameEntry>(_ entry: Entry, _ checklist: SometimesList?) throws {
         if render, !entry.rendersOffscreen {
             throw ValidationError("--render: \(entry.name) draws nothing offscreen; simulate it without --render")
@@ -192,64 +207,67 @@ struct SimulateCommand: ParsableCommand {
         let points = try faultPoints()
         let profiles = profile == "all" ? Profile.all : [Profile.named(profile)!]
         let seedList: [UInt64] = seed.map { [$0] } ?? (1...UInt64(seeds)).map { $0 }
-        let duration = Int64((hours * 3_600_000_000_000).rounded())
         let diskRoot =
             disk
             ?? (FileManager.default.fileExists(atPath: "/dev/shm")
                 ? "/dev/shm/interlude-simulate-\(getpid())" : out)
         defer { if disk == nil, diskRoot != out { try? FileManager.default.removeItem(atPath: diskRoot) } }
+        if let childResult {
+            // A child of `simulate`: one run (--seed, --profile), its record for the parent.
+            guard let seed, profiles.count == 1 else { throw Exit.invalid }
+            let run = try runHere(entry, profile: profiles[0], seed: seed, points: points, disk: diskRoot)
+            try JSONEncoder().encode(RunRecord(run)).write(to: URL(fileURLWithPath: childResult), options: .atomic)
+            return
+        }
         // Every (profile, seed) run in a fixed order; a shard takes every N-th of them from the K-th.
         let every = profiles.flatMap { profile in seedList.map { (profile: profile, seed: $0) } }
         let plan = try shardSlice()?.select(every) ?? every
-        let (out, twice, rate, shrink, render) = (self.out, self.twice, self.rate, self.shrink, self.render)
         let started = Date()
-        // GL stays on one thread at a time: a rendered simulation runs one run after the other.
-        let threads = render ? 1 : jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let outcomes = try SimulateJobs.run(plan.count, threads: threads) {
-            index in
-            let (profile, seed) = plan[index]
-            let name = "\(profile.name)-seed-\(seed)"
-            let options = SimulationOptions(
-                profile: profile, seed: seed, duration: duration, faults: points, perMille: rate,
-                folder: diskRoot + "/disk-" + name)
-            /// A simulator of this run, with a display of its own when rendering (a second run starts afresh).
-            func makeSimulator() throws -> Simulator<Entry.Game> {
-                var simulator = Simulator(options: options) { entry.makeGame(seed: $0) }
-                if render {
-                    simulator.display =
-                        try entry.makeOffscreenDisplay(OffscreenRequest(width: 320, height: 180, outputDirectory: out))
-                        .display
-                }
-                return simulator
-            }
-            let simulator = try makeSimulator()
-            let clock = Date()
-            let result = try simulator.run()
-            let seconds = Date().timeIntervalSince(clock)
-            try Data(result.transcript.utf8).write(to: URL(fileURLWithPath: "\(out)/\(name).transcript.jsonl"))
-            let differs = try twice && makeSimulator().run().transcript != result.transcript
-            try? FileManager.default.removeItem(atPath: options.folder)
-            say(
-                "\(result.ok ? "ok  " : "FAIL") \(name): \(result.moves) moves, \(result.kills) kills, "
-                    + "\(result.failures.count) failures (\(String(format: "%.2f", seconds)) s)")
-            let run = SimulateTally.Run(
-                profile: profile, seed: seed, result: result, seconds: seconds, differs: differs)
-            // With --shrink, a failing run's whole result, for the shrinker (a run's result is large).
-            return (run: run, kept: shrink && !result.ok ? result : nil)
-        }
+        let runs = try runInChildren(plan, disk: diskRoot)
         let wallSeconds = Date().timeIntervalSince(started)
-        let runs = outcomes.map(\.run)
-        if shrink {
-            var done: Set<String> = []
-            for kept in outcomes.compactMap(\.kept) {
-                try shrinkFailures(of: kept, entry: entry, disk: diskRoot, done: &done)
-            }
-        }
+        if shrink { try shrinkInChildren(runs, disk: diskRoot) }
+        // Each run in the index format of `replay` (index.json, index.md, index.html): one format for both.
+        try ReplayIndex.write(runs.map(ReplayOutcome.init(run:)), to: out, command: "simulate", timelines: false)
         var tally = SimulateTally(
             runs: runs, build: Self.buildIdentity(), hours: hours, faults: faults, enabled: points, rate: rate,
             shard: shard,
             wallSeconds: wallSeconds)
         try finish(&tally, checklist)
+    }
+
+    /// One run of `entry`'s game in this process: its transcript written, its failures shrunk when `--shrink` (only
+    /// those of `--shrink-only`'s invariants, when given).
+    func runHere<Entry: GameEntry>(
+        _ entry: Entry, profile: Profile, seed: UInt64, points: Set<FaultPoint>, disk: String
+    ) throws -> SimulateTally.Run {
+        let name = "\(profile.name)-seed-\(seed)"
+        let options = SimulationOptions(
+            profile: profile, seed: seed, duration: Int64((hours * 3_600_000_000_000).rounded()), faults: points,
+            perMille: rate, folder: disk + "/disk-" + name)
+        /// A simulator of this run, with a display of its own when rendering (a second run starts afresh).
+        func makeSimulator() throws -> Simulator<Entry.Game> {
+            var simulator = Simulator(options: options) { entry.makeGame(seed: $0) }
+            if render {
+                simulator.display =
+                    try entry.makeOffscreenDisplay(OffscreenRequest(width: 320, height: 180, outputDirectory: out))
+                    .display
+            }
+            return simulator
+        }
+        let clock = Date()
+        let result = try makeSimulator().run()
+        let seconds = Date().timeIntervalSince(clock)
+        try Data(result.transcript.utf8).write(to: URL(fileURLWithPath: "\(out)/\(name).transcript.jsonl"))
+        let differs = try twice && makeSimulator().run().transcript != result.transcript
+        try? FileManager.default.removeItem(atPath: options.folder)
+        if shrink, !result.ok {
+            var done = Set(
+                result.failures.map(\.number).filter { !(shrinkOnly?.contains($0) ?? true) }.map {
+                    "\(profile.name) \($0)"
+                })
+            try shrinkFailures(of: result, entry: entry, disk: disk, done: &done)
+        }
+        return SimulateTally.Run(profile: profile, seed: seed, result: result, seconds: seconds, differs: differs)
     }
 
     /// Checks `checklist` against the tally, writes the report, prints the summary; exit status 1 on a failure, a

@@ -11,21 +11,17 @@ extension SimulateReport {
     /// The page. Pure: the same tally gives the same bytes.
     static func html(_ tally: SimulateTally) -> String {
         let verdict = tally.ok ? "pass" : "fail"
-        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        page += "<title>Interlude simulate: \(tally.runs) runs, \(tally.failures.count) failures</title>\n"
-        page += "<style>\n\(ReplayReport.style)\(style)</style>\n</head>\n<body>\n"
-        page += "<header>\n<h1>Interlude simulate</h1>\n"
-        page +=
+        var totals =
             "<p id=\"totals\" class=\"\(verdict)\" data-runs=\"\(tally.runs)\" data-failures=\"\(tally.failures.count)\" "
-        page += "data-never-reached=\"\(tally.neverReached?.count ?? 0)\">\(tally.runs) runs"
-        page += tally.shard.map { " (shard \(escape($0)))" } ?? ""
-        page +=
+        totals += "data-never-reached=\"\(tally.neverReached?.count ?? 0)\">\(tally.runs) runs"
+        totals += tally.shard.map { " (shard \(escape($0)))" } ?? ""
+        totals +=
             ": <span class=\"count \(tally.failures.isEmpty ? "pass" : "fail")\">\(tally.failures.count) failures</span>"
         if let never = tally.neverReached {
-            page += " <span class=\"count \(never.isEmpty ? "pass" : "fail")\">\(never.count) never reached</span>"
+            totals += " <span class=\"count \(never.isEmpty ? "pass" : "fail")\">\(never.count) never reached</span>"
         }
-        page += "</p>\n</header>\n"
+        totals += "</p>\n"
+        var page = ""
         page +=
             "<p class=\"facts\">build <code>\(escape(tally.build))</code> · \(escape(tally.profiles.joined(separator: ", ")))"
         page += " · \(String(format: "%.2f", tally.simulatedHours)) simulated hours (\(tally.hours) h a run) · faults "
@@ -39,7 +35,11 @@ extension SimulateReport {
         for name in tally.profiles {
             if let profileCoverage = coverage[name] { page += profileSection(profileCoverage) }
         }
-        return page + "</body>\n</html>\n"
+        page +=
+            "<p class=\"facts\">Each run's verdict, failures and transcript: <a href=\"index.html\">index.html</a></p>\n"
+        return ReplayReport.page(
+            title: "Interlude simulate: \(tally.runs) runs, \(tally.failures.count) failures",
+            heading: "Interlude simulate", totals: totals, body: page, style: style)
     }
 
     private static func failures(_ tally: SimulateTally) -> String {

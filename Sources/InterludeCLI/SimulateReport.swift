@@ -81,6 +81,23 @@ struct SimulateTally: Codable, Equatable {
         /// With --twice: true when the second run's transcript was not the first's.
         let differs: Bool
 
+        init(
+            profile: Profile, seed: UInt64, moves: Int, kills: Int, tolerated: Int, failures: [SimulationFailure],
+            fired: [FaultPoint: Int], reached: [FaultPoint: Int], cells: [String: Int], seconds: Double, differs: Bool
+        ) {
+            self.profile = profile
+            self.seed = seed
+            self.moves = moves
+            self.kills = kills
+            self.tolerated = tolerated
+            self.failures = failures
+            self.fired = fired
+            self.reached = reached
+            self.cells = cells
+            self.seconds = seconds
+            self.differs = differs
+        }
+
         init<Action>(
             profile: Profile, seed: UInt64, result: SimulationResult<Action>, seconds: Double, differs: Bool
         ) {

@@ -56,6 +56,14 @@ public struct SimulationFailure: Hashable, Sendable, CustomStringConvertible {
     /// Virtual time, nanoseconds.
     public let time: Nanoseconds
 
+    public init(invariant: String, number: Int, site: String, detail: String, time: Nanoseconds) {
+        self.invariant = invariant
+        self.number = number
+        self.site = site
+        self.detail = detail
+        self.time = time
+    }
+
     public var description: String { "\(invariant) at \(site) (t=\(time / 1_000_000) ms): \(detail)" }
     /// What makes two failures the same.
     public var kind: String { "\(invariant) @ \(site)" }

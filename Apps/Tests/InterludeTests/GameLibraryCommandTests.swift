@@ -109,6 +109,46 @@ final class GameLibraryCommandTests: XCTestCase {
         }
     }
 
+    /// `simulate` runs each seed in a child process of its own: a game that crashes or hangs fails that run alone,
+    /// named, and every other seed still runs; the report is written.
+    func testASimulatedSeedThatCrashesOrHangsFailsAloneAndTheOthersRun() throws {
+        for (variant, verdict, text) in [
+            ("CRASH_IN_STEP", "CRASH", "interlude_step: crashed (signal 11)"),
+            ("HANG_IN_RESTORE", "HUNG", "killed by the watchdog after 5 s"),
+        ] {
+            let out = try TemporaryFolder().url
+            let result = try Interlude.run(
+                [
+                    "simulate", "--game", try CounterLibrary.build(variant), "--seeds", "3", "--profile", "ios4",
+                    "--hours", "0.01", "--jobs", "2", "--timeout", "5", "--out", out.path,
+                ], environment: [:], deadline: 300)
+            XCTAssertEqual(result.status, 1, "\(variant): \(result.output)\(result.errors)")
+            // Each seed ends once, with its own verdict line; at least one of them died, named.
+            let lines = result.output.split(separator: "\n")
+            for seed in 1...3 {
+                let own = lines.filter { line in
+                    ["ok   ", "FAIL ", "CRASH ", "HUNG "].contains { line.hasPrefix($0 + "ios4-seed-\(seed):") }
+                }
+                XCTAssertEqual(own.count, 1, "\(variant): seed \(seed) reported once: \(result.output)")
+            }
+            let died = lines.filter { $0.hasPrefix("\(verdict) ios4-seed-") }
+            XCTAssertFalse(died.isEmpty, "\(variant): \(result.output)")
+            XCTAssertTrue(died.allSatisfy { $0.contains(text) }, "\(variant): \(result.output)")
+            XCTAssertTrue(result.output.contains("3 runs,"), "\(variant): \(result.output)")
+            let tally = try String(contentsOf: out.appendingPathComponent("simulate.json"), encoding: .utf8)
+            XCTAssertTrue(tally.contains("\"runs\" : 3"), "\(variant): \(tally.prefix(400))")
+        }
+        // A library that breaks nothing: every seed passes, in children as before.
+        let out = try TemporaryFolder().url
+        let good = try Interlude.run(
+            [
+                "simulate", "--game", try CounterLibrary.build(""), "--seeds", "3", "--profile", "ios4", "--hours",
+                "0.01", "--out", out.path,
+            ], environment: [:], deadline: 300)
+        XCTAssertEqual(good.status, 0, good.output + good.errors)
+        XCTAssertEqual(good.output.components(separatedBy: "ok   ios4-seed-").count - 1, 3, good.output)
+    }
+
     func testAWellFormedLibraryPassesEveryScript() throws {
         let result = try replay("", ["session", "purge", "menu"])
         XCTAssertEqual(result.status, 0, result.output + result.errors)

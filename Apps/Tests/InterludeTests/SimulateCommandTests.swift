@@ -37,6 +37,12 @@ final class SimulateCommandTests: XCTestCase {
                 object["timing"] = nil
                 data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
             }
+            if name == "index.json" {  // each run's entry, its wall time left out
+                let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+                XCTAssertTrue(entries.allSatisfy { $0["seconds"] is Double && $0["verdict"] is String }, name)
+                data = try JSONSerialization.data(
+                    withJSONObject: entries.map { $0.filter { $0.key != "seconds" } }, options: [.sortedKeys])
+            }
             files[name] = data
         }
         return files
@@ -57,6 +63,12 @@ final class SimulateCommandTests: XCTestCase {
         XCTAssertEqual(second.status, 0, second.output + second.errors)
         let reference = try files(one)
         XCTAssertEqual(transcripts(reference).count, 12, "\(reference.keys.sorted())")
+        // One index format with `replay`: an entry per run, in run order.
+        let index = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: XCTUnwrap(reference["index.json"])) as? [[String: Any]])
+        XCTAssertEqual(index.map { $0["script"] as? String }.first, "ios4-seed-1")
+        XCTAssertEqual(index.count, 12)
+        XCTAssertTrue(index.allSatisfy { $0["verdict"] as? String == "pass" && $0["profile"] != nil })
         XCTAssertEqual(Set(reference.keys), Set(try files(two).keys))
         for (name, data) in try files(two) { XCTAssertEqual(data, reference[name], "\(name) differs with --jobs 2") }
 
