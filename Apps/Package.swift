@@ -89,8 +89,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .executableTarget(
-            name: "interlude",
+        // The shooter's command line as a value (ShooterTool): Interlude's tool given the shooter, with its own
+        // play, soak, leaderboard and match.
+        .target(
+            name: "ShooterCommands",
             dependencies: interlude(
                 "InterludeCLI", "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL",
                 "ShooterPlatform", "PlatformGLFW", "PhoneScreens")
@@ -98,6 +100,11 @@ let package = Package(
                     "Services", "LeaderboardServer", "MatchServer", "MatchWire",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 ]),
+        .executableTarget(name: "interlude", dependencies: ["ShooterCommands"]),
+        // The tests' misbehaving `interlude` (a hang, a crash on purpose): built beside it, never a product.
+        .executableTarget(
+            name: "interlude-test-doubles",
+            dependencies: ["ShooterCommands"] + interlude("InterludeCLI", "Replay", "Runtime", "GLHost")),
         .executableTarget(
             name: "InterludeBench",
             dependencies: interlude(
@@ -143,7 +150,7 @@ let package = Package(
             name: "InterludeTests",
             dependencies: interlude(
                 "PlatformEGL", "ShooterPlatform", "Runtime", "Replay", "Lifecycle", "GameCore", "InterludeTesting",
-                "TestSupport", "InterludeCLI") + ["interlude"]),
+                "TestSupport", "InterludeCLI") + ["interlude", "interlude-test-doubles", "ShooterCommands"]),
         .testTarget(
             name: "MatchServerTests",
             dependencies: interlude("Runtime", "GameCore", "Lifecycle", "TestSupport") + [

@@ -1,8 +1,8 @@
 // GameEntry: what `replay`, `simulate`, `explore` and `diagram` need of the game they run. The commands hold an
 // `any GameEntry` (the tool's game, or `--game`'s: GameOptions.swift) and hand it to generic functions, which Swift
 // opens to the entry's own type: the engine's generic modules (Replay, Simulation, Exploration) then run that game.
-// A game's tool gives its own entry (the shooter's: Apps/Sources/interlude/ShooterEntry.swift); a game loaded from a
-// shared library is another (ForeignEntry.swift).
+// A game's tool gives its own entry (the shooter's: Apps/Sources/ShooterCommands/ShooterEntry.swift); a game loaded
+// from a shared library is another (ForeignEntry.swift).
 
 import Replay
 import Runtime

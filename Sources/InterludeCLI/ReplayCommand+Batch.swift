@@ -47,10 +47,6 @@ extension ReplayCommand {
         if let leaderboard { arguments += ["--leaderboard", leaderboard] }
         // The child builds the same game.
         if let path = game.path { arguments += ["--game", path] }
-        if let testHang { arguments += ["--test-hang", testHang] }
-        if let testRace { arguments += ["--test-race", testRace] }
-        if let testCrash { arguments += ["--test-crash", testCrash] }
-        if let testCrashAfterRestore { arguments += ["--test-crash-after-restore", testCrashAfterRestore] }
         // The child's own alarm, later than the watchdog's deadline.
         arguments += ["--timeout", String(format: "%.3f", deadline)]
         let base = arguments

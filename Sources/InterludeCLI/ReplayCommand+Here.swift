@@ -39,21 +39,12 @@ extension ReplayCommand {
         // (unless --leaderboard names a server).
         let connections = try entry.connections(for: script, leaderboard: leaderboard, hasFaultLines: faults != nil)
         defer { connections.close() }
-        let hook = TestHook(
-            hang: testHang == script.name || testRace == script.name, crash: testCrash == script.name,
-            crashAfterRestore: testCrashAfterRestore == script.name, rendering: !noRender,
-            hangsOnlyWithRasterizerThreads: testRace == script.name)
         let configure: (Runtime<Entry.Game>) -> Void = { runtime in
-            hook.isInSession = { runtime.game.isInSession }
             runtime.log = { sayError("\(script.name): " + $0) }
+            // The heartbeat first: what the game's entry connects may watch the runtime too (after it).
+            if let heartbeat { runtime.willDo = { heartbeat.note($0) } }
             connections.configure(runtime)
             runtime.transcriptSink = transcript.sink
-            if heartbeat != nil || hook.isArmed {
-                runtime.willDo = { activity in
-                    heartbeat?.note(activity)
-                    hook.check(activity, script: script.name)
-                }
-            }
         }
         let result: ReplayResult
         if noRender {
@@ -135,61 +126,5 @@ final class TranscriptFile: Sendable {
         for code in [writeError.load(ordering: .relaxed), closed] where code != 0 {
             throw ReplayInputError.other("\(path): cannot write the transcript: \(String(cString: strerror(code)))")
         }
-    }
-}
-
-/// The tests' way to make one script hang or crash on purpose (`--test-hang NAME`, `--test-crash NAME`): at the first
-/// frame drawn from step 30 on (or at step 30 without rendering), block for ever or trap. `--test-race NAME` hangs
-/// there as issue 11's race does: only while llvmpipe has rasteriser threads (`LP_NUM_THREADS` not 0).
-/// `--test-crash-after-restore NAME`: trap at the first thing the runtime does after a `loadSnapshot` that restored a
-/// game (the crash guard's test).
-final class TestHook {
-    let hang: Bool
-    let crash: Bool
-    let crashAfterRestore: Bool
-    let rendering: Bool
-    let hangsOnlyWithRasterizerThreads: Bool
-    var isInSession: () -> Bool = { false }
-    private var stepReached = false  // the replay's one thread sets and reads it
-    private var loading = false  // a loadSnapshot was the last thing done
-
-    init(
-        hang: Bool, crash: Bool, crashAfterRestore: Bool = false, rendering: Bool,
-        hangsOnlyWithRasterizerThreads: Bool = false
-    ) {
-        self.hang = hang
-        self.crash = crash
-        self.crashAfterRestore = crashAfterRestore
-        self.rendering = rendering
-        self.hangsOnlyWithRasterizerThreads = hangsOnlyWithRasterizerThreads
-    }
-
-    var isArmed: Bool { hang || crash || crashAfterRestore }
-    static let step: Int64 = 30
-
-    func check(_ activity: RuntimeActivity, script: String) {
-        guard isArmed else { return }
-        if crashAfterRestore {
-            if loading, isInSession() { fatalError("--test-crash-after-restore \(script): crashing on purpose") }
-            if case .work(let work) = activity { loading = work == .loadSnapshot } else { loading = false }
-            return
-        }
-        switch activity {
-        case .step(let step) where step >= Self.step:
-            stepReached = true
-            if !rendering { fire(script) }
-        case .display("present") where stepReached:
-            fire(script)
-        default:
-            break
-        }
-    }
-
-    private func fire(_ script: String) {
-        if crash { fatalError("--test-crash \(script): crashing on purpose") }
-        // Checked at the frame, after the display chose: an unset variable is 0 by then (RasterizerThreads).
-        if hangsOnlyWithRasterizerThreads, RasterizerThreads.requested.map({ Int($0) == 0 }) ?? false { return }
-        sayError("\(script): --test-hang: blocking this frame on purpose")
-        while true { sleep(3600) }
     }
 }

@@ -103,14 +103,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Run the scripts in this process, one after another, without isolation or watchdog (for debuggers).")
     var inProcess = false
 
-    // The parent's instructions to a child (one script each), and the hooks the tests use to make one script hang or
-    // crash on purpose. Hidden from --help: not for people.
+    // The parent's instructions to a child (one script each). Hidden from --help: not for people.
     @Option(help: .hidden) var childResult: String?
     @Option(help: .hidden) var heartbeat: String?
-    @Option(help: .hidden) var testHang: String?
-    @Option(help: .hidden) var testRace: String?
-    @Option(help: .hidden) var testCrash: String?
-    @Option(help: .hidden) var testCrashAfterRestore: String?
 
     func validate() throws {
         guard (16...4096).contains(width), (16...4096).contains(height) else {

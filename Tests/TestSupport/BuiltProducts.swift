@@ -11,6 +11,9 @@ public enum BuiltProducts {
     /// The `interlude` command of this build.
     public static let interlude = executable("interlude")
 
+    /// `interlude` with a game that hangs or crashes on purpose (Apps/Sources/interlude-test-doubles): tests only.
+    public static let interludeTestDoubles = executable("interlude-test-doubles")
+
     /// The executable `name` built beside the running test bundle, else the one in the checkout's `Apps/.build/debug`
     /// (the commands are the second package's, Apps/Package.swift).
     public static func executable(_ name: String) -> URL {

@@ -33,6 +33,20 @@ enum Interlude {
         return CommandResult(status: result.status, output: result.outputText, errors: result.errorText)
     }
 
+    /// Runs `interlude-test-doubles arguments...` (the shooter made to misbehave, Apps/Sources/interlude-test-doubles)
+    /// with `hooks` added to the environment: `["HANG": "home-single-player"]` sets INTERLUDE_TEST_HANG.
+    static func runDoubles(
+        _ arguments: [String], hooks: [String: String], environment changes: [String: String?] = [:],
+        deadline seconds: Double = 600
+    ) throws -> CommandResult {
+        var environment = ProcessInfo.processInfo.environment
+        for (name, value) in changes { environment[name] = value }
+        for (name, script) in hooks { environment["INTERLUDE_TEST_" + name] = script }
+        let result = try Program.run(
+            BuiltProducts.interludeTestDoubles, arguments, in: root, environment: environment, deadline: seconds)
+        return CommandResult(status: result.status, output: result.outputText, errors: result.errorText)
+    }
+
     static var bundledScripts: [String] {
         let folder = root.appendingPathComponent("Assets/Interruptions")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -29,7 +29,7 @@ final class CrashGuardCommandTests: XCTestCase {
         let out = folder.appendingPathComponent("out").path
         let arguments = ["replay", "--no-render", "--data-dir", data, "--out", out, script.path]
 
-        let crashed = try Interlude.run(arguments + ["--test-crash-after-restore", "relaunch"])
+        let crashed = try Interlude.runDoubles(arguments, hooks: ["CRASH_AFTER_RESTORE": "relaunch"])
         XCTAssertEqual(crashed.status, 1, crashed.output + crashed.errors)
         XCTAssertTrue(crashed.output.contains("CRASH  relaunch"), crashed.output)
         XCTAssertTrue(crashed.output.contains("SIGILL"), crashed.output)

@@ -2,7 +2,7 @@ import Foundation
 import InterludeTesting
 import XCTest
 
-@testable import interlude
+@testable import ShooterCommands
 
 /// The committed diagrams must be what the code generates today.
 final class DiagramTests: XCTestCase {

@@ -8,7 +8,7 @@ import XCTest
 
 final class HelpTextTests: XCTestCase {
     static let commands: [[String]] = [
-        [], ["replay"], ["play"], ["diagram"], ["soak"], ["leaderboard", "serve"], ["explore"],
+        [], ["replay"], ["play"], ["diagram"], ["soak"], ["leaderboard", "serve"], ["explore"], ["simulate"],
     ]
 
     /// `interlude ARGUMENTS --help` as printed on an 80-column terminal.
@@ -18,6 +18,19 @@ final class HelpTextTests: XCTestCase {
         let result = try Program.run(Interlude.binary, arguments + ["--help"], environment: environment, deadline: 60)
         XCTAssertEqual(result.status, 0, "interlude \(arguments.joined(separator: " ")) --help")
         return result.outputText
+    }
+
+    /// The shipped command carries no test switch, shown or hidden: the tests' hangs and crashes on purpose are
+    /// the test doubles' (Apps/Sources/interlude-test-doubles), a program of their own.
+    func testNoTestSwitchIsShippedEvenHidden() throws {
+        for command in Self.commands {
+            let result = try Program.run(Interlude.binary, command + ["--help-hidden"], deadline: 60)
+            XCTAssertEqual(result.status, 0, "\(command) --help-hidden")
+            XCTAssertTrue(result.outputText.contains("OPTIONS:"), "\(command): \(result.outputText)")
+            XCTAssertFalse(result.outputText.contains("--test-"), "\(command): \(result.outputText)")
+        }
+        let replay = try Program.run(Interlude.binary, ["replay", "--help-hidden"], deadline: 60).outputText
+        XCTAssertTrue(replay.contains("--child-result"), "hidden options are listed: \(replay)")
     }
 
     func testEveryHelpFitsEightyColumns() throws {

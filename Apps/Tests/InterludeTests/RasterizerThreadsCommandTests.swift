@@ -1,6 +1,6 @@
 // RasterizerThreadsCommandTests: issue 11's llvmpipe race needs rasteriser threads, so `interlude replay` either
 // gives a script none or, when it gave some (fewer jobs than cores), replays a script that hung with them once more
-// without them. `--test-race NAME` hangs a script at frame 30 as the race would: only while its process has
+// without them. The test doubles' INTERLUDE_TEST_RACE=NAME hangs a script at frame 30 as the race would: only while its process has
 // rasteriser threads (LP_NUM_THREADS not 0).
 
 import Foundation
@@ -19,11 +19,10 @@ final class RasterizerThreadsCommandTests: XCTestCase {
         try XCTSkipIf(cores < 2, "on one core a single job already gets no rasteriser threads")
         let out = try TemporaryFolder().url
         // The deadline leaves the second replay time to finish on a busy machine (a debug build).
-        let result = try Interlude.run(
+        let result = try Interlude.runDoubles(
             [
-                "replay", "--out", out.path, "--jobs", "1", "--timeout", "20", "--test-race", "sms-ios4-opened",
-                "\(scripts)/sms-ios4-opened.script",
-            ], environment: ["LP_NUM_THREADS": nil])
+                "replay", "--out", out.path, "--jobs", "1", "--timeout", "20", "\(scripts)/sms-ios4-opened.script",
+            ], hooks: ["RACE": "sms-ios4-opened"], environment: ["LP_NUM_THREADS": nil])
         XCTAssertEqual(result.status, 0, result.output + result.errors)
         // The place: the frame, what it was doing, and the script's line being replayed.
         let place = "hung in frame 30 during draw (present) at \(scripts)/sms-ios4-opened.script:"
@@ -54,11 +53,10 @@ final class RasterizerThreadsCommandTests: XCTestCase {
     /// A user's LP_NUM_THREADS is theirs: a hang with it is reported (the watchdog bounds it), not replayed again.
     func testTheUsersRasterizerThreadsAreKeptAndAHangWithThemIsReported() throws {
         let out = try TemporaryFolder().url
-        let result = try Interlude.run(
+        let result = try Interlude.runDoubles(
             [
-                "replay", "--out", out.path, "--jobs", "1", "--timeout", "6", "--test-race", "home-single-player",
-                "\(scripts)/home-single-player.script",
-            ], environment: ["LP_NUM_THREADS": "2"])
+                "replay", "--out", out.path, "--jobs", "1", "--timeout", "6", "\(scripts)/home-single-player.script",
+            ], hooks: ["RACE": "home-single-player"], environment: ["LP_NUM_THREADS": "2"])
         XCTAssertEqual(result.status, 1, result.output + result.errors)
         XCTAssertTrue(
             result.output.contains(
@@ -76,11 +74,12 @@ final class RasterizerThreadsCommandTests: XCTestCase {
     /// As many jobs as cores (the default): no rasteriser threads, so the race cannot happen and nothing is retried.
     func testJobsFillingTheCoresGiveNoRasterizerThreads() throws {
         let out = try TemporaryFolder().url
-        let result = try Interlude.run(
+        let result = try Interlude.runDoubles(
             [
-                "replay", "--out", out.path, "--timeout", "60", "--test-race", "home-single-player",
-                "\(scripts)/home-single-player.script", "\(scripts)/purge-relaunch.script",
-            ] + (cores > 2 ? ["--jobs", "\(cores)"] : []), environment: ["LP_NUM_THREADS": nil])
+                "replay", "--out", out.path, "--timeout", "60", "\(scripts)/home-single-player.script",
+                "\(scripts)/purge-relaunch.script",
+            ] + (cores > 2 ? ["--jobs", "\(cores)"] : []), hooks: ["RACE": "home-single-player"],
+            environment: ["LP_NUM_THREADS": nil])
         XCTAssertEqual(result.status, 0, result.output + result.errors)
         XCTAssertTrue(result.output.contains("PASS  home-single-player"), result.output)
         XCTAssertFalse(result.output.contains("RETRY"), result.output)
@@ -91,24 +90,26 @@ final class RasterizerThreadsCommandTests: XCTestCase {
     /// would end a hang (and the simulated race then hangs until this test's deadline kills it).
     func testInProcessReplayHasNoRasterizerThreadsUnlessTheUserAsks() throws {
         let out = try TemporaryFolder().url
-        let arguments = [
-            "replay", "--in-process", "--out", out.path, "--test-race", "home-single-player",
-            "\(scripts)/home-single-player.script",
-        ]
-        let unset = try Interlude.run(arguments, environment: ["LP_NUM_THREADS": nil], deadline: 300)
+        let arguments = ["replay", "--in-process", "--out", out.path, "\(scripts)/home-single-player.script"]
+        let unset = try Interlude.runDoubles(
+            arguments, hooks: ["RACE": "home-single-player"], environment: ["LP_NUM_THREADS": nil], deadline: 300)
         XCTAssertEqual(unset.status, 0, unset.output + unset.errors)
         XCTAssertTrue(unset.output.contains("PASS  home-single-player"), unset.output)
         XCTAssertFalse(unset.errors.contains("LP_NUM_THREADS"), unset.errors)
 
-        let noted = try Interlude.run(
-            Array(arguments.dropLast(3)) + ["\(scripts)/purge-relaunch.script"], environment: ["LP_NUM_THREADS": "2"])
+        let noted = try Interlude.runDoubles(
+            Array(arguments.dropLast()) + ["\(scripts)/purge-relaunch.script"], hooks: ["RACE": "home-single-player"],
+            environment: ["LP_NUM_THREADS": "2"])
         XCTAssertEqual(noted.status, 0, noted.output + noted.errors)
         XCTAssertTrue(
             noted.errors.contains(
                 "note: LP_NUM_THREADS=2: with llvmpipe's rasteriser threads a frame can hang for ever (issue 11, "
                     + "Docs/Replaying.md), and --in-process has no watchdog"), noted.errors)
 
-        XCTAssertThrowsError(try Interlude.run(arguments, environment: ["LP_NUM_THREADS": "2"], deadline: 30)) {
+        XCTAssertThrowsError(
+            try Interlude.runDoubles(
+                arguments, hooks: ["RACE": "home-single-player"], environment: ["LP_NUM_THREADS": "2"], deadline: 30)
+        ) {
             XCTAssertTrue($0 is ProgramDeadlinePassed, "\($0)")
         }
     }

@@ -14,11 +14,11 @@ final class ReplayIsolationTests: XCTestCase {
         let out = try TemporaryFolder().url
         let started = Date()
         // Without LP_NUM_THREADS (a display made in this process sets it): the child's count is the scheduler's.
-        let result = try Interlude.run(
+        let result = try Interlude.runDoubles(
             [
-                "replay", "--out", out.path, "--jobs", "1", "--timeout", "6", "--test-hang", "home-single-player",
+                "replay", "--out", out.path, "--jobs", "1", "--timeout", "6",
                 "\(scripts)/home-single-player.script", "\(scripts)/purge-relaunch.script",
-            ], environment: ["LP_NUM_THREADS": nil])
+            ], hooks: ["HANG": "home-single-player"], environment: ["LP_NUM_THREADS": nil])
         XCTAssertLessThan(Date().timeIntervalSince(started), 90, "the watchdog must end the hung script")
         XCTAssertEqual(result.status, 1, result.output + result.errors)
         XCTAssertTrue(result.output.contains("HUNG  home-single-player"), result.output)
@@ -44,15 +44,16 @@ final class ReplayIsolationTests: XCTestCase {
 
     func testACrashingScriptFailsAloneAndTheNextOneRuns() throws {
         let out = try TemporaryFolder().url
-        let result = try Interlude.run([
-            "replay", "--out", out.path, "--jobs", "1", "--no-render", "--test-crash", "sms-ios4-opened",
-            "\(scripts)/sms-ios4-opened.script", "\(scripts)/purge-relaunch.script",
-        ])
+        let result = try Interlude.runDoubles(
+            [
+                "replay", "--out", out.path, "--jobs", "1", "--no-render", "\(scripts)/sms-ios4-opened.script",
+                "\(scripts)/purge-relaunch.script",
+            ], hooks: ["CRASH": "sms-ios4-opened"])
         XCTAssertEqual(result.status, 1, result.output + result.errors)
         XCTAssertTrue(result.output.contains("CRASH  sms-ios4-opened"), result.output)
         XCTAssertTrue(result.output.contains("crashed (killed by signal 4 (SIGILL"), result.output)
         XCTAssertTrue(result.output.contains("in frame 30 during simulation"), result.output)
-        XCTAssertTrue(result.output.contains("--test-crash sms-ios4-opened: crashing on purpose"), result.output)
+        XCTAssertTrue(result.output.contains("test double: sms-ios4-opened: crashing on purpose"), result.output)
         XCTAssertTrue(result.output.contains("PASS  purge-relaunch"), result.output)
         XCTAssertEqual(try indexEntries(out)["sms-ios4-opened"]?["verdict"] as? String, "crashed")
     }

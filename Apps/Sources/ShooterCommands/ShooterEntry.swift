@@ -10,13 +10,13 @@ import Runtime
 import ShooterPlatform
 
 /// The shooter, with the levels and assets of one Assets folder.
-struct ShooterEntry: GameEntry {
+public struct ShooterEntry: GameEntry {
     let assets: AssetDirectory
     let levels: [Level]
 
     /// The shooter of the Assets folder `override` (`--assets`), or the one `AssetDirectory.locate` finds. A folder
     /// not found is `.other`, a bad level file `.invalidData`.
-    static func load(assets override: String?) throws(GameEntryError) -> ShooterEntry {
+    public static func load(assets override: String?) throws(GameEntryError) -> ShooterEntry {
         let assets: AssetDirectory
         do { assets = try AssetDirectory.locate(override) } catch { throw .other("\(error)") }
         do { return ShooterEntry(assets: assets, levels: try LevelFiles.load(from: assets)) } catch {
@@ -24,16 +24,16 @@ struct ShooterEntry: GameEntry {
         }
     }
 
-    var name: String { "the shooter" }
+    public var name: String { "the shooter" }
 
-    func makeGame(seed: UInt64) -> Game { Game(seed: seed, levels: levels) }
+    public func makeGame(seed: UInt64) -> Game { Game(seed: seed, levels: levels) }
 
-    var scriptFolder: String? { assets.path("Interruptions") }
+    public var scriptFolder: String? { assets.path("Interruptions") }
 
     /// The leaderboard's embedded server on loopback (or `--leaderboard URL`; none for a script with fault lines and
     /// no URL: the runtime's in-process one, where the network's fault points act), and a match server when the
     /// script plays a match (else the in-memory match, whose scripted peers the bot pilot flies).
-    func connections(
+    public func connections(
         for script: Replay.Script<GameAction>, leaderboard: String?, hasFaultLines: Bool
     ) throws -> ReplayConnections<Game> {
         let connection =
@@ -60,10 +60,10 @@ struct ShooterEntry: GameEntry {
             })
     }
 
-    var rendersOffscreen: Bool { true }
+    public var rendersOffscreen: Bool { true }
 
     /// The shooter's renderer with the shaders and textures of its assets, and the phone's screens in their font.
-    func makeOffscreenDisplay(_ request: OffscreenRequest) throws -> OffscreenRendering<Game> {
+    public func makeOffscreenDisplay(_ request: OffscreenRequest) throws -> OffscreenRendering<Game> {
         let display = try OffscreenDisplay(
             width: request.width, height: request.height, outputDirectory: request.outputDirectory, assets: assets)
         display.redrawsUnchangedScenes = request.redrawsUnchangedScenes
@@ -74,7 +74,7 @@ struct ShooterEntry: GameEntry {
             display: display, showPhoneScreens: { display.showPhoneScreens(of: $0, compositor: phone) })
     }
 
-    func isMultiplayer(_ action: GameAction) -> Bool {
+    public func isMultiplayer(_ action: GameAction) -> Bool {
         if case .play(.multiplayer, _) = action { return true } else { return false }
     }
 
@@ -88,11 +88,11 @@ struct ShooterEntry: GameEntry {
     ]
 
     /// The module graph of both packages (ModuleGraph.swift).
-    var extraDiagrams: [(name: String, contents: String)] {
+    public var extraDiagrams: [(name: String, contents: String)] {
         [("modules.mmd", ModuleGraph.mermaid()), ("modules.dot", ModuleGraph.dot())]
     }
 
-    var diagramSituations: [DiagramSituation] {
+    public var diagramSituations: [DiagramSituation] {
         Self.situations.map { situation in
             let relative = "Interruptions/\(situation.script).script"
             return DiagramSituation(
