@@ -18,6 +18,14 @@ struct ForeignEntry: GameEntry {
     /// The library's path as the loader is given it (a bare file name made relative to the working folder).
     let path: String
     let name: String
+    /// The library exports `interlude_draw`.
+    let draws: Bool
+
+    /// `play` in a window, for a library that draws: its frame through the window's GL context, the phone around it.
+    /// Its actions are its words (`play --do WORD`); Enter and R resume when it has the shell's `resume`.
+    var windowDrawing: WindowDrawing<ForeignGame>? {
+        draws ? WindowDrawing(title: name) { ForeignRenderer() } : nil
+    }
 
     func makeGame(seed: UInt64) -> ForeignGame {
         do {
@@ -49,7 +57,7 @@ func loadForeignEntry(path: String) throws -> any GameEntry {
     do {
         let library = try GameLibrary(path: loadable)
         ForeignAction.install(library)
-        return ForeignEntry(path: loadable, name: library.name)
+        return ForeignEntry(path: loadable, name: library.name, draws: library.draws)
     } catch {
         sayError("error: \(error)")
         throw Exit.invalid

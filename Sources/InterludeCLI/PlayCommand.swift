@@ -226,3 +226,13 @@ struct PlayCommand: ParsableCommand {
         }
     }
 }
+
+/// The engine's `play` for a tool whose own `play` is its game's (the shooter's): that command hands a `--game`
+/// library's window here, with the arguments after `play`.
+public enum EnginePlay {
+    /// Parses `arguments` as the engine's `play` (every option of Docs/Contract.md §9's generic play) and runs it.
+    public static func run(_ arguments: [String]) throws {
+        var command = try PlayCommand.parse(arguments)
+        try command.run()
+    }
+}

@@ -80,7 +80,21 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Start in a multiplayer session on --level (instead of the menu).")
     var multiplayer = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Play a game built as a shared library instead (its options: --do, --demo, --screenshot, --interrupt; "
+                + "not the shooter's --level, --leaderboard, --match, --name, --multiplayer).", valueName: "path"))
+    var game: String?
+
+    /// With --game, the engine's play's own options (--do, --demo, ...), which it parses; without, none may be left.
+    @Argument(parsing: .allUnrecognized, help: .hidden) var engineOptions: [String] = []
+
     func validate() throws {
+        if game != nil { return }  // the engine's play checks its own options
+        if let unknown = engineOptions.first {
+            throw ValidationError(
+                "Unknown option '\(unknown)' (--do, --demo, --interrupt and --screenshot go with --game)")
+        }
         guard Profile.named(profile) != nil else {
             let names = Profile.all.map(\.name)
             throw ValidationError(
@@ -114,6 +128,11 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        if game != nil {
+            // A library's window is the engine's play: the arguments after `play`, as given.
+            let arguments = CommandLine.arguments.drop { $0 != "play" }.dropFirst()
+            return try EnginePlay.run(Array(arguments))
+        }
         try preparePaths()
         var chosen = Profile.named(profile)!
         if let smsStyle { chosen = chosen.withSMSStyle(SMSStyle(rawValue: smsStyle)!) }

@@ -101,6 +101,28 @@ final class PlayAbruptEndTests: XCTestCase {
         XCTAssertEqual(replay.status, 0, replay.output + replay.errors)
     }
 
+    /// `play --game`: a C game that draws plays in the window (the engine's play), with the phone over it: an SMS
+    /// alert on iOS 4 pauses it, its save is on disk, and the screenshot is the window's.
+    func testAGameLibraryPlaysInTheWindow() throws {
+        let folder = try TemporaryFolder().url
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shot = folder.appendingPathComponent("window.png").path
+        let result = try Interlude.run(
+            [
+                "play", "--game", try CounterLibrary.build("DRAWS"), "--profile", "ios4", "--width", "320",
+                "--height", "180", "--do", "start", "--frames", "40", "--interrupt", "20:smsArrived", "--screenshot",
+                shot, "--data-dir", folder.appendingPathComponent("data").path,
+            ], environment: [:], deadline: 120)
+        XCTAssertEqual(result.status, 0, result.output + result.errors)
+        XCTAssertTrue(result.output.contains("under Interlude (ios4). Keys:"), result.output)
+        XCTAssertTrue(result.output.contains("Ctrl+S"), "the phone's keys are listed: \(result.output)")
+        XCTAssertTrue(result.output.contains("screenshot: \(shot)"), result.output)
+        XCTAssertTrue(result.output.contains("final state inactive(alert)"), result.output)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shot))
+        let saves = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("data").path)
+        XCTAssertTrue(saves.contains("snapshot.txt"), "the alert's save is on disk: \(saves)")
+    }
+
     func testSIGTERMEndsTheSessionWithTheRecordingComplete() throws {
         try checkRecording(endedBy: { process, _ in process.terminate() }, name: "sigterm")
     }

@@ -22,7 +22,7 @@ final class HardeningTests: ServerTestCase {
         return (status, Date().timeIntervalSince(started))
     }
 
-    func testAThousandSlowConnectionsLeaveHealthAnsweringWithin100ms() throws {
+    func testAThousandSlowConnectionsLeaveHealthAnsweringAsFastAsIdle() throws {
         // Both ends live in this process: 2,000 descriptors and more. Raise the soft limit toward the hard one (a
         // machine whose default soft limit is 1,024 would otherwise fail here, not in the server).
         var limit = rlimit()
@@ -31,6 +31,11 @@ final class HardeningTests: ServerTestCase {
             limit.rlim_cur = min(limit.rlim_max, 4096)
             setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         }
+        // The reference, measured in this run on this machine: /health with nothing held.
+        _ = health()
+        var reference: [Double] = []
+        for _ in 0..<20 { reference.append(health().1) }
+        reference.sort()
         // 1,000 clients on 20 addresses (50 each, under the per-address cap), each holding half a request.
         var slow: [RawConnection] = []
         for index in 0..<1000 {
@@ -48,10 +53,13 @@ final class HardeningTests: ServerTestCase {
             XCTAssertEqual(status, "HTTP/1.1 200 OK")
             times.append(seconds)
         }
-        // Held connections that blocked the server would delay every answer; a busy machine (CI runs the fuzzers
-        // beside the tests) may delay one or two: 18 of 20 within 100 ms, none past 1 s.
+        // Held connections that blocked the server would delay every answer until their deadlines (1 s and more); a
+        // busy machine (other tests, the fuzzers) slows both runs alike: the median within 10 times the reference's
+        // (plus 20 ms of scheduling), none past 1 s.
         times.sort()
-        XCTAssertLessThan(times[17], 0.1, "the 18th fastest of 20 /health answers took \(times[17]) s: \(times)")
+        XCTAssertLessThan(
+            times[9], reference[9] * 10 + 0.02,
+            "the median /health answer took \(times[9]) s, against \(reference[9]) s with nothing held: \(times)")
         XCTAssertLessThan(times[19], 1, "the slowest of 20 /health answers took \(times[19]) s")
         // The idle timeout (1.5 s) and read deadline (1 s) close them all.
         let closed = slow.filter { $0.isClosedByServer(within: 4) }.count

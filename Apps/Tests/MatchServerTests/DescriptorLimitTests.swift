@@ -106,7 +106,8 @@ final class DescriptorLimitTests: XCTestCase {
 
 /// Issue 28's acceptance: one address holding every cap it has (its 64 connections: 4 seats in level 1's default
 /// matches, 16 named rooms, the rest said hello and sit; and its 32 sockets waiting for their upgrade) while another
-/// client joins level 1's default match, within 100 ms (the median of five joins; a join here takes about 3 ms).
+/// client joins level 1's default match about as fast as with nothing held (the median of five joins, against the
+/// same server's before; a join here takes about 3 ms).
 final class CapsHeldTests: XCTestCase {
     /// A WebSocket text frame as a client sends it: masked (with a zero key, so the payload reads as it is).
     static func frame(_ text: String) -> [UInt8] {
@@ -129,12 +130,27 @@ final class CapsHeldTests: XCTestCase {
         return connection
     }
 
+    /// The median time of five joins of level 1's default match, each checked seated there and closed.
+    static func medianJoin(_ server: EmbeddedMatchServer, names: String) throws -> Double {
+        var times: [Double] = []
+        for index in 0..<5 {
+            let started = Date()
+            let player = try MatchConnection.connect(url: server.url, name: "\(names)\(index)", level: 1, timeout: 5)
+            times.append(Date().timeIntervalSince(started))
+            XCTAssertTrue(server.hub.players(level: 1).contains("\(names)\(index)"), "in level 1's first default match")
+            player.close()
+        }
+        return times.sorted()[2]
+    }
+
     func testAnotherClientJoinsWhileOneAddressHoldsEveryCap() throws {
         var policy = MatchPolicy()
         policy.idleTimeout = 30
         policy.helloTimeout = 30
         let server = try EmbeddedMatchServer(policy: policy)
         defer { server.stop() }
+        // The reference, measured in this run on this machine: the median of five joins with nothing held.
+        let reference = try Self.medianJoin(server, names: "first")
         let hog = "127.0.5.1"
         var held: [RawConnection] = []
         for index in 0..<64 {
@@ -158,16 +174,10 @@ final class CapsHeldTests: XCTestCase {
         for _ in 0..<40 { if let socket = RawConnection(port: server.port, from: hog) { waiting.append(socket) } }
         XCTAssertLessThanOrEqual(server.hub.upgradeGate.waitingCount, 32)
 
-        var times: [Double] = []
-        for index in 0..<5 {
-            let started = Date()
-            let player = try MatchConnection.connect(url: server.url, name: "player\(index)", level: 1, timeout: 5)
-            times.append(Date().timeIntervalSince(started))
-            XCTAssertTrue(server.hub.players(level: 1).contains("player\(index)"), "in level 1's first default match")
-            player.close()
-        }
-        times.sort()
-        XCTAssertLessThan(times[2], 0.1, "the median join took \(times[2]) s: \(times)")
+        let median = try Self.medianJoin(server, names: "player")
+        // Caps that blocked the join would make it wait for a deadline (seconds); a busy machine slows both alike.
+        XCTAssertLessThan(
+            median, reference * 10 + 0.02, "the median join took \(median) s, against \(reference) s with nothing held")
         XCTAssertEqual(held.filter { !$0.isClosedByServer(within: 0) }.count, 64, "the address kept what it holds")
     }
 }
