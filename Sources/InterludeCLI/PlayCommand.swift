@@ -30,14 +30,7 @@ struct PlayCommand: ParsableCommand {
                 """)
     }
 
-    @Option(help: "Platform profile: \(Profile.all.map(\.name).joined(separator: ", ")).")
-    var profile: String = "ios5"
-
-    @Option(help: "SMS style: alert or banner (default: the profile's own).")
-    var smsStyle: String?
-
-    @Option(help: "Call style on ios26 and android34: banner or fullScreen (default: the profile's own).")
-    var callStyle: String?
+    @OptionGroup var phone: PhoneOptions
 
     @Option(help: "The game's seed.")
     var seed: UInt64 = 1
@@ -82,17 +75,6 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var game: GameOptions
 
     func validate() throws {
-        guard Profile.named(profile) != nil else {
-            let names = Profile.all.map(\.name)
-            throw ValidationError(
-                "--profile must be \(names.dropLast().joined(separator: ", ")) or \(names.last!); got '\(profile)'")
-        }
-        if let smsStyle, SMSStyle(rawValue: smsStyle) == nil {
-            throw ValidationError("--sms-style must be alert or banner")
-        }
-        if let callStyle, CallStyle(rawValue: callStyle) == nil {
-            throw ValidationError("--call-style must be banner or fullScreen")
-        }
         guard (64...8192).contains(width), (64...8192).contains(height) else {
             throw ValidationError("--width and --height must be within 64...8192")
         }
@@ -144,9 +126,7 @@ struct PlayCommand: ParsableCommand {
             sayError("\(Tool.name) play: \(option): \(error)")
             throw Exit.invalid
         }
-        var chosen = Profile.named(profile)!
-        if let smsStyle { chosen = chosen.withSMSStyle(SMSStyle(rawValue: smsStyle)!) }
-        if let callStyle { chosen = chosen.withCallStyle(CallStyle(rawValue: callStyle)!) }
+        let chosen = phone.chosen
         let window: OpenWindow<Entry.Game>
         do {
             window = try drawing.open(width, height, drawing.title)

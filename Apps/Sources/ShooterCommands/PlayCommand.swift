@@ -34,14 +34,7 @@ struct PlayCommand: ParsableCommand {
             Multiplayer (2 on the menu, or --multiplayer at launch) joins a match for the level on a match server: --match URL (e.g. ws://HOST:PORT/match from `interlude match serve`), by default the one on 127.0.0.1:\(MatchWindow.defaultPort), started inside the first window that finds none there, so that two windows on the same machine meet. Other players are sprites that move and fire; the HUD lists them. An interruption closes the connection: the others see you leave, and you join again from the menu.
             """)
 
-    @Option(help: "Platform profile: ios4, ios5, ios13, ios26, android28 or android34.")
-    var profile: String = "ios5"
-
-    @Option(help: "SMS style: alert or banner (default: the profile's own).")
-    var smsStyle: String?
-
-    @Option(help: "Call style on ios26 and android34: banner or fullScreen (default: the profile's own).")
-    var callStyle: String?
+    @OptionGroup var phone: PhoneOptions
 
     @Option(help: "Level to start on when playing (N = the N-th file of Assets/Levels; 1 = the hangar).")
     var level: Int = 1
@@ -95,17 +88,6 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError(
                 "Unknown option '\(unknown)' (--do, --demo, --interrupt and --screenshot go with --game)")
         }
-        guard Profile.named(profile) != nil else {
-            let names = Profile.all.map(\.name)
-            throw ValidationError(
-                "--profile must be \(names.dropLast().joined(separator: ", ")) or \(names.last!); got '\(profile)'")
-        }
-        if let smsStyle, SMSStyle(rawValue: smsStyle) == nil {
-            throw ValidationError("--sms-style must be alert or banner")
-        }
-        if let callStyle, CallStyle(rawValue: callStyle) == nil {
-            throw ValidationError("--call-style must be banner or fullScreen")
-        }
         guard level >= 1 else { throw ValidationError("--level must be 1 or more") }
         if let leaderboard {
             do { _ = try LeaderboardConnection.baseURL(leaderboard) } catch { throw ValidationError("\(error)") }
@@ -134,9 +116,7 @@ struct PlayCommand: ParsableCommand {
             return try EnginePlay.run(Array(arguments))
         }
         try preparePaths()
-        var chosen = Profile.named(profile)!
-        if let smsStyle { chosen = chosen.withSMSStyle(SMSStyle(rawValue: smsStyle)!) }
-        if let callStyle { chosen = chosen.withCallStyle(CallStyle(rawValue: callStyle)!) }
+        let chosen = phone.chosen
         let store: any SnapshotStore =
             record == nil
             ? BackgroundSnapshotStore(
