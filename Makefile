@@ -112,6 +112,7 @@ SIMULATE_OUT       ?= $(OUT)/simulate
 SIMULATE_MINUTES   ?= 60
 SIMULATE_SOMETIMES ?= Tests/Fixtures/simulate/sometimes.txt
 simulate-check: $(BUILD_STEP)
+	@mkdir -p $(dir $(SIMULATE_OUT))
 	$(BIN)/interlude simulate --seeds $(SIMULATE_SEEDS) --profile all --hours $(SIMULATE_HOURS) --twice \
 	  --sometimes $(SIMULATE_SOMETIMES) --out $(SIMULATE_OUT) > $(SIMULATE_OUT).log || { cat $(SIMULATE_OUT).log; exit 1; }
 	@tail -3 $(SIMULATE_OUT).log

@@ -161,6 +161,10 @@ struct SimulateCommand: ParsableCommand {
             switch name {
             case "all": points.formUnion(FaultPoint.all)
             case "none": break
+            case FaultKind.bug.rawValue:
+                // A kind that `all` never takes: each seeded bug is a test switch, named on its own.
+                let names = FaultPoint.seededBugs.map(\.name).joined(separator: ", ")
+                throw ValidationError("--faults: seeded bugs are named one by one (\(names)), not as 'bug'")
             case _ where FaultKind(rawValue: name) != nil:
                 points.formUnion((FaultPoint.all + FaultPoint.quirks).filter { $0.kind.rawValue == name })
             default:

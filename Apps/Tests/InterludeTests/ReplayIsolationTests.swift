@@ -136,5 +136,12 @@ final class OptionErrorTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.output)\(result.errors)")
             XCTAssertTrue(result.errors.contains("Error:") || result.errors.contains("error:"), result.errors)
         }
+        // A kind that would enable nothing is refused, not silently run without faults.
+        let bug = try Interlude.run(["simulate", "--faults", "bug", "--seeds", "1", "--out", "/tmp/never"])
+        XCTAssertEqual(bug.status, 2, bug.output + bug.errors)
+        XCTAssertTrue(bug.errors.contains("seeded bugs are named one by one (bug."), bug.errors)
+        let timeout = try Interlude.run(["simulate", "--timeout", "0", "--seeds", "1", "--out", "/tmp/never"])
+        XCTAssertEqual(timeout.status, 2, timeout.output + timeout.errors)
+        XCTAssertTrue(timeout.errors.contains("--timeout must be more than 0"), timeout.errors)
     }
 }
