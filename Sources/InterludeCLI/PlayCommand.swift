@@ -212,7 +212,7 @@ struct PlayCommand: ParsableCommand {
 public enum EnginePlay {
     /// Parses `arguments` as the engine's `play` (every option of Docs/Contract.md §9's generic play) and runs it.
     public static func run(_ arguments: [String]) throws {
-        var command = try PlayCommand.parse(arguments)
+        let command = try PlayCommand.parse(arguments)
         try command.run()
     }
 }
