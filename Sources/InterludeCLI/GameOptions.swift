@@ -29,6 +29,11 @@ struct GameOptions: ParsableArguments {
         """
     }
 
+    /// These options again, for a child process that must build the same game (`replay`'s and `simulate`'s jobs).
+    var childArguments: [String] {
+        (data.map { ["--assets", $0] } ?? []) + (path.map { ["--game", $0] } ?? [])
+    }
+
     /// The entry of the game chosen: the tool's own game (with the data of `--assets`), or the library's. Throws
     /// `GameEntryError` when the game's data cannot be read, and a `ValidationError` for a library that cannot be
     /// loaded.

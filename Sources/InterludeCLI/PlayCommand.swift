@@ -142,11 +142,7 @@ struct PlayCommand: ParsableCommand {
             profile: chosen, seed: seed, game: entry.makeGame(seed: seed), display: window.display, snapshots: store)
         runtime.log = { sayError($0) }
         runtime.transcriptLimit = Transcript.sessionLimit  // never written: memory stays flat however long the game
-        var recordingFile: RecordingFile<Entry.Game>?
-        if let record {
-            runtime.startRecording()
-            recordingFile = try RecordingFile<Entry.Game>(path: record, profile: chosen, seed: seed)
-        }
+        let recorder = try record.map { try SessionRecorder(path: $0, runtime: runtime, profile: chosen, seed: seed) }
         say("\(entry.name) under Interlude (\(chosen.name)). Keys:")
         for help in DesktopMapping.keyHelp(drawing.controls) {
             say("  " + help.keys + String(repeating: " ", count: max(1, 22 - help.keys.count)) + help.meaning)
@@ -159,13 +155,8 @@ struct PlayCommand: ParsableCommand {
             runtime.perform(action)
             runtime.settle()
         }
-        var recordingError: Error?
         // Every event is on disk before the next loop iteration: an abrupt end loses nothing recorded.
-        let writeRecording = {
-            guard recordingError == nil, let recordingFile, let recording = runtime.recording else { return }
-            do { try recordingFile.update(from: recording) } catch { recordingError = error }
-        }
-        writeRecording()
+        recorder?.write()
         let interruptions = try plannedInterruptions()
         var frame = 0
         window.run(runtime, drawing.controls, frames) {
@@ -175,14 +166,13 @@ struct PlayCommand: ParsableCommand {
                 runtime.send(planned.event)
                 runtime.settle()
             }
-            writeRecording()
+            recorder?.write()
         }
-        writeRecording()
+        recorder?.write()
         if let screenshot {
             do { say(try window.screenshot(runtime, screenshot)) } catch { sayError("\(Tool.name) play: \(error)") }
         }
-        if let recordingError { throw recordingError }
-        if let record, let recordingFile { say("recorded \(recordingFile.lineCount) lines to \(record)") }
+        if let recorder { say(try recorder.finish()) }
         try store.flush()
         say("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
     }

@@ -10,7 +10,7 @@ import Replay
 import Runtime
 
 /// The recording's script file, kept up to date line by line.
-public final class RecordingFile<Game: LifecycleGame> where Game.Action: ScriptAction {
+final class RecordingFile<Game: LifecycleGame> where Game.Action: ScriptAction {
     /// Where the script is written.
     public let path: String
     private let header: String  // the version, profile and seed lines and the blank line
@@ -115,4 +115,31 @@ public final class RecordingFile<Game: LifecycleGame> where Game.Action: ScriptA
 struct RecordingFileError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
+}
+
+/// `play --record FILE` for a runtime: starts its recording and keeps the file up to date, every event on disk before
+/// the next loop iteration; the first write that fails stops the writing and is rethrown by `finish`.
+public final class SessionRecorder<Game: LifecycleGame> where Game.Action: ScriptAction {
+    private let runtime: Runtime<Game>
+    private let file: RecordingFile<Game>
+    private var failure: Error?
+
+    /// Starts recording `runtime` into `path` (a script for `profile` and `seed`).
+    public init(path: String, runtime: Runtime<Game>, profile: Profile, seed: UInt64) throws {
+        self.runtime = runtime
+        runtime.startRecording()
+        file = try RecordingFile<Game>(path: path, profile: profile, seed: seed)
+    }
+
+    /// Writes what was recorded since the last call.
+    public func write() {
+        guard failure == nil, let recording = runtime.recording else { return }
+        do { try file.update(from: recording) } catch { failure = error }
+    }
+
+    /// Rethrows the first failed write; else the line to tell the player ("recorded N lines to FILE").
+    public func finish() throws -> String {
+        if let failure { throw failure }
+        return "recorded \(file.lineCount) lines to \(file.path)"
+    }
 }

@@ -40,13 +40,11 @@ extension ReplayCommand {
         arguments += ["--present-every", "\(presentEvery)"]
         if noRender { arguments.append("--no-render") }
         if redrawUnchangedFrames { arguments.append("--redraw-unchanged-frames") }
-        if let data = game.data { arguments += ["--assets", data] }
         if let dataDir { arguments += ["--data-dir", dataDir] }
         // One replay of a matrix (or of --profile): the child replays the file under this profile alone.
         if script.matrix != nil { arguments += ["--profile", script.profileName] }
         if let leaderboard { arguments += ["--leaderboard", leaderboard] }
-        // The child builds the same game.
-        if let path = game.path { arguments += ["--game", path] }
+        arguments += game.childArguments  // the same game
         // The child's own alarm, later than the watchdog's deadline.
         arguments += ["--timeout", String(format: "%.3f", deadline)]
         let base = arguments

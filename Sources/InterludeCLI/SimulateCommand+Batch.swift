@@ -67,14 +67,24 @@ struct RunRecord: Codable {
     }
 }
 
+extension SimulateTally.Run {
+    /// The run's name in verdicts and indexes: `PROFILE-seed-S`.
+    var name: String { "\(profile.name)-seed-\(seed)" }
+
+    /// How its child process died (hung or crashed) and where, when it gave no record: its one failure, of number 0
+    /// (not an invariant; SimulateCommand.run(of:_:) makes it).
+    var death: (verdict: ReplayOutcome.Verdict, detail: String)? {
+        guard let died = failures.first(where: { $0.number == 0 }) else { return nil }
+        return (died.invariant == ReplayOutcome.Verdict.hung.rawValue ? .hung : .crashed, died.detail)
+    }
+}
+
 extension ReplayOutcome {
     /// A simulated run as an index entry: pass, fail (an invariant broke, or --twice differed), hung or crashed.
     init(run: SimulateTally.Run) {
-        let name = "\(run.profile.name)-seed-\(run.seed)"
-        if let died = run.failures.first(where: { $0.number == 0 }) {
-            self.init(
-                unfinished: name, verdict: died.invariant == "hung" ? .hung : .crashed, failure: died.detail,
-                seconds: run.seconds)
+        let name = run.name
+        if let death = run.death {
+            self.init(unfinished: name, verdict: death.verdict, failure: death.detail, seconds: run.seconds)
         } else {
             self.init(
                 finished: name, ok: run.failures.isEmpty && !run.differs,
@@ -97,14 +107,13 @@ extension SimulateCommand {
                 jobs,
                 outcome: { index, _, result in run(of: plan[index], result) },
                 report: { run in
-                    let name = "\(run.profile.name)-seed-\(run.seed)"
-                    if let died = run.failures.first(where: { $0.number == 0 }) {
+                    if let death = run.death {
                         // The detail starts with the run's name (the report's failure needs it); said once here.
-                        say("\(died.invariant == "hung" ? "HUNG" : "CRASH") \(died.detail)")
+                        say("\(death.verdict == .hung ? "HUNG" : "CRASH") \(death.detail)")
                         return
                     }
                     say(
-                        "\(run.failures.isEmpty ? "ok  " : "FAIL") \(name): \(run.moves) moves, \(run.kills) kills, "
+                        "\(run.failures.isEmpty ? "ok  " : "FAIL") \(run.name): \(run.moves) moves, \(run.kills) kills, "
                             + "\(run.failures.count) failures (\(String(format: "%.2f", run.seconds)) s)")
                 })
         } catch let error as BatchError {
@@ -130,9 +139,10 @@ extension SimulateCommand {
             _ = try runner.run(
                 jobs,
                 outcome: { _, job, result in
-                    if case .died(_, let failure) = result.ending { say("  shrink \(job.name): \(failure)") }
+                    if case .died(_, let failure) = result.ending { return "  shrink \(job.name): \(failure)" }
+                    return nil
                 },
-                report: { _ in })
+                report: { (line: String?) in if let line { say(line) } })
         } catch let error as BatchError {
             throw ValidationError(error.description)
         }
@@ -151,8 +161,7 @@ extension SimulateCommand {
         if let shrinking {
             arguments += ["--shrink", "--shrink-only", shrinking.map(String.init).joined(separator: ",")]
         }
-        if let data = game.data { arguments += ["--assets", data] }
-        if let path = game.path { arguments += ["--game", path] }
+        arguments += game.childArguments  // the same game
         let base = arguments
         return BatchJob(
             name: name, place: name, deadline: deadline, heartbeatScript: nil,

@@ -159,11 +159,7 @@ struct PlayCommand: ParsableCommand {
             }
         }
         runtime.hostStatus = ["Tab frees the mouse: click the phone bar below, or Ctrl+S sms  Ctrl+H home (--help)"]
-        var recordingFile: RecordingFile<Game>?
-        if let record {
-            runtime.startRecording()
-            recordingFile = try RecordingFile<Game>(path: record, profile: chosen, seed: seed)
-        }
+        let recorder = try record.map { try SessionRecorder(path: $0, runtime: runtime, profile: chosen, seed: seed) }
         let platform = GLFWPlatform(display: display, runtime: runtime, controls: .shooter)
         WindowSystemErrors.catchTerminationSignals()
         runtime.inject(.launched)
@@ -172,19 +168,11 @@ struct PlayCommand: ParsableCommand {
         } else if level != 1 {
             runtime.perform(.play(.singlePlayer, level: level))
         }
-        var recordingError: Error?
         // Every event is on disk before the next loop iteration: an abrupt end loses nothing recorded.
-        let writeRecording = {
-            guard recordingError == nil, let recordingFile, let recording = runtime.recording else { return }
-            do { try recordingFile.update(from: recording) } catch { recordingError = error }
-        }
-        writeRecording()
-        platform.run(maxFrames: frames) { _ in writeRecording() }
-        writeRecording()
-        if let recordingError { throw recordingError }
-        if let record, let recordingFile {
-            say("recorded \(recordingFile.lineCount) lines to \(record)")
-        }
+        recorder?.write()
+        platform.run(maxFrames: frames) { _ in recorder?.write() }
+        recorder?.write()
+        if let recorder { say(try recorder.finish()) }
         try store.flush()
         say("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
     }
