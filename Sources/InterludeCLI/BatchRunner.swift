@@ -21,6 +21,8 @@ struct BatchJob {
     let heartbeatScript: String?
     /// The child's arguments (after the program's name), given where it writes its result and its heartbeat.
     let arguments: (_ resultPath: String, _ heartbeatPath: String) -> [String]
+    /// What a hang leaves behind, said after the watchdog's verdict.
+    var keptWhenHung = "transcript so far kept"
 }
 
 /// How a job ended.
@@ -179,7 +181,7 @@ struct BatchRunner {
         let threads = child.rasterizerThreads.map { $0 > 0 ? " with \($0) llvmpipe rasteriser threads" : "" } ?? ""
         let next =
             child.runsAgainIfHung
-            ? "replayed again without rasteriser threads (LP_NUM_THREADS=0)" : "transcript so far kept"
+            ? "replayed again without rasteriser threads (LP_NUM_THREADS=0)" : child.job.keptWhenHung
         let failure =
             "\(child.job.place): hung" + placeOfDeath(child) + threads
             + "; killed by the watchdog after \(seconds) s (--timeout to change it); \(next)"

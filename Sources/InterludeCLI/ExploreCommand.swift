@@ -15,7 +15,7 @@ struct ExploreCommand: ParsableCommand {
         abstract:
             "Try every sequence of interruptions up to a depth, or every interruption at every moment of a script.",
         discussion: """
-            Without --interleave: breadth first, every sequence of up to --depth moves — each OS event, the player's actions (play singlePlayer, play multiplayer, resume, menu, openLeaderboard, closeLeaderboard, fire) and waits (to the next timer, to the OS suspending a backgrounded app, to a leaderboard answer; the background task expiring is the event backgroundTaskExpired), and a score the game reports while active (leaderboard pending=100: kept in the outbox, whose upload then holds a background task open after a move into the background) — on the real runtime with the no-render doubles, checking invariants 1 to 6 (CONTRACT §6) after every move. States are deduplicated by an abstract key: the life-cycle status (state, reason, open background task), the screen, in session / paused / running, the frame loop, whether GL is forbidden, live timers, leaderboard requests in flight, peers, the score outbox, the leaderboard list shown, and what a launch would restore from the stored snapshot. That key holds every fact a table row, a piece of work or an invariant reads; what it leaves out (time, positions, scores, ...) is gameplay, which --interleave checks. It prints progress per depth and ends with the states, the transitions, the table rows exercised out of each profile's total (every other row with why it cannot be reached, or NOT REACHED), and the violations. Each violation's shortest script is written to DIR/violations: `\(Tool.name) replay` fails on it. --write-witnesses DIR writes, for every row exercised, the shortest script exercising it with `expect` lines for the row's state, callbacks and work: a suite that replays green.
+            Without --interleave: breadth first, every sequence of up to --depth moves — each OS event, the player's actions (play singlePlayer, play multiplayer, resume, menu, openLeaderboard, closeLeaderboard, fire) and waits (to the next timer, to the OS suspending a backgrounded app, to a leaderboard answer; the background task expiring is the event backgroundTaskExpired), and a score the game reports while active (leaderboard pending=100: kept in the outbox, whose upload then holds a background task open after a move into the background) — on the real runtime with the no-render doubles, checking invariants 1 to 6 (CONTRACT §6) after every move. States are deduplicated by an abstract key: the life-cycle status (state, reason, open background task), the screen, in session / paused / running, the frame loop, whether GL is forbidden, live timers, leaderboard requests in flight, peers, the score outbox, the leaderboard list shown, and what a launch would restore from the stored snapshot. That key holds every fact a table row, a piece of work or an invariant reads; what it leaves out (time, positions, scores, ...) is gameplay, which --interleave checks. It prints progress per depth and ends with the states, the transitions, the table rows exercised out of each profile's total (every other row with why it cannot be reached, or NOT REACHED), and the violations. Each violation's shortest script is written to DIR/violations: `\(Tool.name) replay` fails on it. --write-witnesses DIR writes, for every row exercised, the shortest script exercising it with `expect` lines for the row's state, callbacks and work: a suite that replays green. With more than one profile (both, all), each profile is explored in a child process of its own (this same program), --jobs at a time, under a watchdog (--timeout): a game that crashes or hangs in one profile fails that profile alone, named (CRASH or HUNG), and the others are explored; each profile's report is printed as its child ends, and DIR/summary-PROFILE.md holds them in the profiles' order.
 
             With --interleave SCRIPT (single player): the script is replayed as written, then once per interruption kind and moment — every --every of virtual time at which the game runs — with the interruption, its matching return and the player's resume injected there and every later line shifted by the 3 s the game stood paused. Invariant 7 (CONTRACT §6): the end state hash must equal the uninterrupted one, every expect must hold and no invariant break. Kinds (--events): sms (dismissed; on an iOS 5 banner: opened, then the icon), call (answered, then ended), decline, home (then the icon), lock (then unlocked), switcher (dismissed), purge (home, purged, relaunched from the snapshot by the icon), notificationCenter. The first differing moment of each kind is written to DIR as a script.
 
@@ -62,8 +62,16 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --interleave: the interruption kinds, comma-separated.", valueName: "kinds"))
     var events: String = InterruptionKind.standard.map(\.name).joined(separator: ",")
 
-    @Option(help: "With --interleave: runs at once (default: the number of cores).")
+    @Option(
+        help: ArgumentHelp(
+            "Profiles explored at once (each in a child process), or with --interleave runs at once (threads).",
+            discussion: "Default: the number of cores."))
     var jobs: Int?
+
+    @Option(help: "Seconds after which a profile's child process is ended as hung (with more than one profile).")
+    var timeout: Double = 1800
+
+    @Option(help: .hidden) var childResult: String?
 
     @OptionGroup var game: GameOptions
 
@@ -80,6 +88,7 @@ struct ExploreCommand: ParsableCommand {
         }
         guard (1...64).contains(depth) else { throw ValidationError("--depth must be within 1...64") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        guard timeout > 0, timeout <= 1e6 else { throw ValidationError("--timeout must be from 0 to 1000000 s") }
         guard Self.nanoseconds(every).map({ $0 >= 1_000_000 && $0 <= 3_600_000_000_000 }) == true else {
             throw ValidationError("--every must be a time from 1ms to 3600s such as 100ms or 0.5s; got '\(every)'")
         }
@@ -123,40 +132,61 @@ struct ExploreCommand: ParsableCommand {
             let styled = style.map { profile.withSMSStyle($0) } ?? profile
             return calls.map { styled.withCallStyle($0) } ?? styled
         }
-        if let writeWitnesses {
+        if let writeWitnesses, childResult == nil {
             do { try HostPaths.prepareFolder(writeWitnesses) } catch {
                 throw ValidationError("--write-witnesses: \(error)")
             }
         }
-        var failed = false
-        var summary: [String] = []
+        if let childResult {
+            // A parent's job: one profile, its report handed back whole (BatchRunner), nothing printed.
+            guard profiles.count == 1 else { throw Exit.invalid }
+            let record = try explore(profiles[0], entry, printing: false)
+            try JSONEncoder().encode(record).write(to: URL(fileURLWithPath: childResult), options: .atomic)
+            return
+        }
         let started = Date()
-        for profile in profiles {
-            let clock = Date()
-            var explorer = Explorer(profile: profile, seed: seed, depth: depth) { entry.makeGame(seed: $0) }
+        // More than one profile: a child process each, sharing the cores (ExploreCommand+Batch.swift).
+        let records =
+            profiles.count > 1
+            ? try exploreInChildren(profiles) : [try explore(profiles[0], entry, printing: true)]
+        let total = Date().timeIntervalSince(started)
+        say("explored \(profile) to depth \(depth) in " + String(format: "%.2f s", total))
+        let summary = records.map { $0.report.joined(separator: "\n") }
+        try write(summary.joined(separator: "\n") + "\n", to: "\(out)/summary-\(profile).md")
+        if records.contains(where: { !$0.passed }) { throw Exit.failed }
+    }
+
+    /// Explores `profile` in this process, writes its violations and witnesses, and gives its report's lines (each
+    /// printed as it comes when `printing`, with the progress per depth).
+    private func explore<Entry: GameEntry>(_ profile: Profile, _ entry: Entry, printing: Bool) throws -> ExploreRecord {
+        var written: [String] = []
+        func emit(_ line: String) {
+            written.append(line)
+            if printing { say(line) }
+        }
+        let clock = Date()
+        var explorer = Explorer(profile: profile, seed: seed, depth: depth) { entry.makeGame(seed: $0) }
+        if printing {
             explorer.progress = { progress in
                 say(
                     "\(progress.profile): depth \(progress.depth): \(progress.states) states, "
                         + "\(progress.transitions) transitions, \(progress.violations) violations "
                         + String(format: "(%.1f s)", Date().timeIntervalSince(clock)))
             }
-            let result = explorer.run()
-            let seconds = Date().timeIntervalSince(clock)
-            let report = ExplorationReport(result: result, seconds: seconds)
-            // One line at a time: `say` escapes a newline inside a line (a terminal would act on it).
-            for line in report.text.split(separator: "\n", omittingEmptySubsequences: false) { say(String(line)) }
-            summary.append(report.text)
-            failed = failed || !report.passed
-            try writeViolations(result)
-            if let writeWitnesses { try write(witnessesOf: result, to: writeWitnesses) }
         }
-        let total = Date().timeIntervalSince(started)
-        say("explored \(profile) to depth \(depth) in " + String(format: "%.2f s", total))
-        try write(summary.joined(separator: "\n") + "\n", to: "\(out)/summary-\(profile).md")
-        if failed { throw Exit.failed }
+        let result = explorer.run()
+        let report = ExplorationReport(result: result, seconds: Date().timeIntervalSince(clock))
+        let lines = report.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // One line at a time: `say` escapes a newline inside a line (a terminal would act on it).
+        if printing { lines.forEach(say) }
+        try writeViolations(result, emit)
+        if let writeWitnesses { try write(witnessesOf: result, to: writeWitnesses, emit) }
+        return ExploreRecord(profile: Self.label(profile), report: lines, written: written, passed: report.passed)
     }
 
-    private func writeViolations<Action: ScriptAction>(_ result: ExplorationResult<Action>) throws {
+    private func writeViolations<Action: ScriptAction>(
+        _ result: ExplorationResult<Action>, _ emit: (String) -> Void
+    ) throws {
         guard !result.violations.isEmpty else { return }
         let folder = "\(out)/violations"
         try HostPaths.prepareFolder(folder)
@@ -164,11 +194,13 @@ struct ExploreCommand: ParsableCommand {
             let name = "\(Self.label(result.profile))-violation-\(index + 1)-invariant-\(found.violation.invariant)"
             let text = ExplorationScripts.reproduction(found, profile: result.profile, seed: result.seed, name: name)
             try write(text, to: "\(folder)/\(name).script")
-            say("  wrote \(folder)/\(name).script (\(found.path.count) moves): \(found.violation)")
+            emit("  wrote \(folder)/\(name).script (\(found.path.count) moves): \(found.violation)")
         }
     }
 
-    private func write<Action: ScriptAction>(witnessesOf result: ExplorationResult<Action>, to folder: String) throws {
+    private func write<Action: ScriptAction>(
+        witnessesOf result: ExplorationResult<Action>, to folder: String, _ emit: (String) -> Void
+    ) throws {
         let rows = result.profile.rows.enumerated().compactMap { index, row in
             result.rowWitnesses[row.key].map { (index, $0) }
         }
@@ -177,7 +209,7 @@ struct ExploreCommand: ParsableCommand {
             let text = ExplorationScripts.witness(witness, profile: result.profile, seed: result.seed, name: name)
             try write(text, to: "\(folder)/\(name).script")
         }
-        say("wrote \(rows.count) witness scripts of \(result.profile.name) into \(folder)/")
+        emit("wrote \(rows.count) witness scripts of \(result.profile.name) into \(folder)/")
     }
 
     /// `ios4`, `ios5`, or `ios5-sms-alert` when the SMS style is not the profile's own (`ios26-call-fullScreen`
