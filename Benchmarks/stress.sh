@@ -5,12 +5,12 @@
 # differ from the first run's. Exits 0 only when every run passed with the same bytes.
 #
 #   Benchmarks/stress.sh [RUNS] [BINARY] [extra replay options...]
-#   RUNS=50, BINARY=Apps/.build/debug/interlude; e.g. `Benchmarks/stress.sh 20 Apps/.build/release/interlude --in-process`
+#   RUNS=50, BINARY=.build/debug/interlude; e.g. `Benchmarks/stress.sh 20 .build/release/interlude --in-process`
 #   replays the old way (every script in one process, no watchdog), to look for the hang of issue 11.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-50}"
-binary="${2:-Apps/.build/debug/interlude}"
+binary="${2:-.build/debug/interlude}"
 shift 2 2>/dev/null || shift $#
 extra=("$@")
 out="${STRESS_OUT:-out/stress}"

@@ -6,7 +6,7 @@
 # started inside the first window on 127.0.0.1:7797 (MATCH_URL overrides it).
 # Usage: Tests/MatchWindows/match-windows.sh   (needs Xvfb, openbox, xdotool, imagemagick; writes $OUT)
 set -euo pipefail
-bin=${INTERLUDE:-Apps/.build/debug/interlude}
+bin=${INTERLUDE:-.build/debug/interlude}
 out=${OUT:-.build/match-windows}
 rm -rf "$out" && mkdir -p "$out"
 pids=()

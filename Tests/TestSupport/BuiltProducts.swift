@@ -14,7 +14,7 @@ public enum BuiltProducts {
     /// `interlude` with a game that hangs or crashes on purpose (Apps/Sources/interlude-test-doubles): tests only.
     public static let interludeTestDoubles = executable("interlude-test-doubles")
 
-    /// The executable `name` built beside the running test bundle, else the one in the checkout's `Apps/.build/debug`
+    /// The executable `name` built beside the running test bundle, else the one in the checkout's `.build/debug`
     /// (the commands are the second package's, Apps/Package.swift).
     public static func executable(_ name: String) -> URL {
         let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -22,6 +22,6 @@ public enum BuiltProducts {
             let url = candidate.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        return root.appendingPathComponent("Apps/.build/debug/\(name)")
+        return root.appendingPathComponent(".build/debug/\(name)")
     }
 }

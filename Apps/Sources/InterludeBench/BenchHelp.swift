@@ -13,7 +13,7 @@ enum BenchHelp {
         over to another machine, not the milliseconds. Build and run it in release:
 
           swift build -c release --product interlude-bench
-          Apps/.build/release/interlude-bench snapshots
+          .build/release/interlude-bench snapshots
 
         `make bench` runs every mode, then `report` (Benchmarks/README.md has the
         goals and the figures measured here).
@@ -33,7 +33,7 @@ enum BenchHelp {
                             same frames (render-bench and replay-frame, both sizes);
                             their frame hashes must agree.
                             --rounds 5  --frames 300  --json out/bench/render.json
-                            --engine Apps/.build/release/render-bench
+                            --engine .build/release/render-bench
                             --c .build/replay-frame  --dump FILE (a temporary file)
             """
         ),

@@ -12,7 +12,7 @@ enum RenderBenchmark {
             arguments,
             allowed: [
                 "--rounds": "5", "--frames": "300", "--json": "out/bench/render.json",
-                "--engine": "Apps/.build/release/render-bench", "--c": ".build/replay-frame",
+                "--engine": ".build/release/render-bench", "--c": ".build/replay-frame",
                 "--dump": NSTemporaryDirectory() + "interlude-bench-session.frame",
             ])
         let rounds = try options.count("--rounds")
