@@ -234,18 +234,17 @@ golden: build-apps
 	cp .build/golden/rendered/*.transcript.jsonl $(GOLDEN)/rendered/
 
 # API documentation of the engine's library products (swift-docc-plugin), one archive per module in .build-docs/docs;
-# a DocC warning fails it. INTERLUDE_DOCS=1 adds the plugin to Package.swift, in a scratch folder of its own, so the
-# engine's ordinary manifest names no remote package. Open .build-docs/docs/<Module>/index.html through a web server.
+# a DocC warning fails it. INTERLUDE_DOCS=1 adds the plugin to Package.swift (the engine's ordinary manifest names no
+# remote package); the symbol graphs come from the shared scratch folder, where the modules are compiled already,
+# and every module is documented in one run (22 s here, against 128 s one module at a time in a folder of its own).
+# Open .build-docs/docs/<Module>.doccarchive/index.html through a web server.
 DOC_MODULES = Lifecycle Runtime Replay InterludeTesting Exploration GLHost PlatformEGL PlatformGLFW PhoneScreens \
               Storage GameCore Faults Simulation ForeignGame ForeignRenderer InterludeCLI
-DOCS_SWIFT  = env $(addprefix -u ,$(MAKE_ENVIRONMENT)) SWIFT_DETERMINISTIC_HASHING=1 INTERLUDE_DOCS=1 swift package \
-              --scratch-path .build-docs
 docs: setup-replay
 	rm -rf .build-docs/docs && mkdir -p .build-docs/docs
-	for module in $(DOC_MODULES); do \
-	  $(DOCS_SWIFT) --allow-writing-to-directory .build-docs/docs generate-documentation --target $$module \
-	    --output-path .build-docs/docs/$$module --transform-for-static-hosting --warnings-as-errors || exit 1; \
-	done
+	env INTERLUDE_DOCS=1 $(SWIFTPM) package --scratch-path $(SCRATCH) --allow-writing-to-directory .build-docs/docs \
+	  generate-documentation $(addprefix --target ,$(DOC_MODULES)) --output-path .build-docs/docs \
+	  --transform-for-static-hosting --warnings-as-errors
 	@echo "documentation in .build-docs/docs: $(DOC_MODULES)"
 
 diagrams: build-apps
