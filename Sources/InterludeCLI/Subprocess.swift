@@ -61,13 +61,42 @@ final class Subprocess {
         return ending
     }
 
-    /// Sends SIGKILL (a hung child cannot be asked nicely) and waits for it to end.
+    /// Sends SIGKILL (a hung child cannot be asked nicely) to the child and to every process it started, and waits
+    /// for it to end. Its own children first: a child killed while the Swift runtime's backtracer (a process it
+    /// started on crashing) reads it would leave that backtracer waiting for ever, holding the files and pipes it
+    /// inherited (seen: a test blocked on such a pipe). The child is stopped first, so it starts no more.
     func kill() {
         guard ending == nil else { return }
+        Glibc.kill(pid, SIGSTOP)
+        for descendant in Self.descendants(of: pid) { Glibc.kill(descendant, SIGKILL) }
         Glibc.kill(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         ending = .signalled(SIGKILL)
+    }
+
+    /// The processes `pid` started and theirs, from /proc (each /proc/N/stat names its parent): children before
+    /// their own children.
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        var parents: [pid_t: [pid_t]] = [:]
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let process = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8)
+            else { continue }
+            // "PID (NAME) STATE PPID ...": the name may hold spaces and parentheses; the fields after its last ")".
+            guard let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, let parent = pid_t(fields[1]) else { continue }
+            parents[parent, default: []].append(process)
+        }
+        var found: [pid_t] = []
+        var next = parents[pid] ?? []
+        while !next.isEmpty {
+            found += next
+            next = next.flatMap { parents[$0] ?? [] }
+        }
+        return found
     }
 
     /// Monotonic seconds (the watchdog's clock; never the simulation's).
