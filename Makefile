@@ -79,10 +79,10 @@ replay: $(BUILD_STEP)
 	$(BIN)/interlude diagram --out $(OUT)/diagrams
 
 check-imports:
-	@# Lifecycle imports nothing, not even Foundation; the game (GameCore) imports only the life cycle, the runtime and
-	@# the script format (its grammar: GameAction+Script.swift).
+	@# Lifecycle imports nothing, not even Foundation; the game (GameCore) imports only the life cycle, the runtime,
+	@# the script format (its grammar: GameAction+Script.swift) and Faults (the engine's one seeded generator).
 	@if grep -rn '^ *import ' Sources/Lifecycle; then echo "Lifecycle must import nothing"; exit 1; fi
-	@if grep -rn '^ *import ' Sources/GameCore | grep -v 'import \(Lifecycle\|Runtime\|Replay\)$$'; then echo "GameCore imports only Lifecycle, Runtime and Replay"; exit 1; fi
+	@if grep -rn '^ *import ' Sources/GameCore | grep -v 'import \(Lifecycle\|Runtime\|Replay\|Faults\)$$'; then echo "GameCore imports only Lifecycle, Runtime, Replay and Faults"; exit 1; fi
 	@# Only GLHost, Renderer and Platform* touch GL; Runtime never imports a game, a renderer, the scripts or Foundation.
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\|Replay\)' Sources/Runtime; then echo "Runtime imports a game, GL, the scripts or Foundation"; exit 1; fi
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\)' Sources/Replay; then echo "Replay imports a game, GL or Foundation"; exit 1; fi

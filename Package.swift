@@ -66,7 +66,7 @@ let package = Package(
             ]),
 
         // The shooter.
-        .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime", "Replay"]),
+        .target(name: "GameCore", dependencies: ["Lifecycle", "Runtime", "Replay", "Faults"]),
         .target(name: "Renderer", dependencies: ["CGL", "GLHost", "GameCore", "Runtime"]),
         .target(
             name: "ShooterPlatform",

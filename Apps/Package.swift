@@ -118,14 +118,15 @@ let package = Package(
         .target(name: "LoadSockets"),
         .executableTarget(
             name: "leaderboard-load",
-            dependencies: interlude("GameCore", "ShooterPlatform") + [
+            dependencies: interlude("GameCore", "ShooterPlatform", "Faults") + [
                 "LeaderboardServer", "Services", "LoadSockets", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
         .executableTarget(
             name: "match-load",
             dependencies: [
-                "MatchServer", "MatchWire", "Services", "LoadSockets", .product(name: "WSClient", package: "swift-websocket"),
+                "MatchServer", "MatchWire", "Services", "LoadSockets",
+                .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "WSCore", package: "swift-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -142,7 +143,7 @@ let package = Package(
             name: "LeaderboardTests",
             dependencies: interlude(
                 "Runtime", "Lifecycle", "GameCore", "Replay", "InterludeTesting", "ShooterPlatform", "Storage",
-                "TestSupport") + [
+                "TestSupport", "Faults") + [
                     "LeaderboardServer", "Services", .product(name: "GRDB", package: "GRDB.swift"),
                 ],
             exclude: ["with-postgres.sh"]),

@@ -201,15 +201,21 @@ extension FaultPoint {
     ].sorted()
 }
 
-/// SplitMix64: the seeded draws of a simulation (the schedule's and the fault points'), the same on every machine.
-public struct SplitMix64: Sendable {
-    private var state: UInt64
+/// SplitMix64: the engine's one seeded generator (a simulation's schedule and fault points, the shooter's game, the
+/// benchmarks' data), the same numbers on every machine for the same seed. Its whole state is one word, which a
+/// snapshot may keep (`state`, and `init(seed:)` with it goes on from there).
+public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
+    /// The step added to the state at each draw (the golden ratio's 64-bit fraction); also a good odd multiplier to
+    /// spread a seed's neighbours apart.
+    public static let increment: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    public private(set) var state: UInt64
 
     public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
+        state &+= Self.increment
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -254,7 +260,7 @@ public final class FaultInjector: @unchecked Sendable {
     public init(seed: UInt64, enabled: Set<FaultPoint>, perMille: Int = 50) {
         self.enabled = enabled
         self.perMille = max(0, min(1000, perMille))
-        random = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        random = SplitMix64(seed: seed ^ SplitMix64.increment)
     }
 
     /// Fires `point` the next time it is reached after `skip` more reaches (0: the next time). Arming it twice with

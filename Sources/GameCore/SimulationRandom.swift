@@ -1,19 +1,18 @@
 // SimulationRandom: the seeded random source of the simulation (never used for cosmetics).
 
-/// SplitMix64: small, fast, and the same sequence on every machine for the same seed.
-public struct SimulationRandom: Hashable, Sendable {
-    public private(set) var state: UInt64
+import Faults
 
-    public init(seed: UInt64) { state = seed }
+/// The game's draws: the engine's SplitMix64 (Faults), with the one word of state a snapshot keeps.
+public struct SimulationRandom: Hashable, Sendable {
+    private var generator: SplitMix64
+
+    /// The generator's whole state: `SimulationRandom(seed: state)` goes on with the same numbers.
+    public var state: UInt64 { generator.state }
+
+    public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { generator.next() }
 
     /// A number in 0..<bound (bound > 0).
     public mutating func below(_ bound: UInt64) -> UInt64 { next() % bound }

@@ -98,7 +98,8 @@ extension SimulateTally {
         let runSeconds = tallies.reduce(0) { $0 + $1.timing.runSeconds }
         timing = Timing(
             wallSeconds: tallies.reduce(0) { $0 + $1.timing.wallSeconds }, runSeconds: runSeconds,
-            realTimeFactor: simulatedHours * 3600 / max(runSeconds, 1e-9))
+            realTimeFactor: simulatedHours * 3600 / max(runSeconds, 1e-9),
+            runs: tallies.reduce(into: [:]) { runs, tally in runs.merge(tally.timing.runs) { first, _ in first } })
         var failures: [String: Failure] = [:]
         // The detail of a kind is its first seed's, as one command would have kept.
         for failure in tallies.flatMap(\.failures).sorted(by: { ($0.seeds.first ?? 0) < ($1.seeds.first ?? 0) }) {

@@ -1,8 +1,9 @@
 // SimulateReport: what `interlude simulate` writes beside the transcripts: DIR/simulate.json, DIR/report.md and
 // DIR/report.html (SimulateReport+HTML, with the heatmaps of SimulateReport+Heatmap). All three are drawn from one
 // `SimulateTally`, added up from the runs in their fixed order (profiles in CONTRACT §5's order, seeds ascending),
-// so that they are the same whatever --jobs ran them and whichever shards --merge gathers; only the timing line
-// (wall and CPU seconds) differs from one run to the next. simulate.json is the tally itself: --merge reads it back.
+// so that they are the same whatever --jobs ran them and whichever shards --merge gathers. The timing (wall and run
+// seconds) is in DIR/timing.json alone, so that two runs of the same seeds write the same bytes in every other file.
+// simulate.json is the tally itself, and with timing.json what --merge reads back.
 
 import Faults
 import Foundation
@@ -28,7 +29,7 @@ struct SimulateTally: Codable, Equatable {
         var reached: Int
     }
 
-    /// Wall and CPU time: the only part that differs between two runs of the same seeds.
+    /// Wall and CPU time: the only part that differs between two runs of the same seeds (DIR/timing.json).
     struct Timing: Codable, Equatable {
         /// Seconds from the first run's start to the last run's end (summed over the shards merged).
         var wallSeconds: Double
@@ -36,6 +37,10 @@ struct SimulateTally: Codable, Equatable {
         var runSeconds: Double
         /// Simulated seconds per second of a run's own time, on one core.
         var realTimeFactor: Double
+        /// Each run's seconds (`PROFILE-seed-S`), to the millisecond.
+        var runs: [String: Double] = [:]
+
+        static let none = Timing(wallSeconds: 0, runSeconds: 0, realTimeFactor: 0)
     }
 
     /// FNV-1a of the `interlude` executable (SimulateCommand.buildIdentity).
@@ -53,7 +58,8 @@ struct SimulateTally: Codable, Equatable {
     var kills: Int
     var tolerated: Int
     var simulatedHours: Double
-    var timing: Timing
+    /// Not in simulate.json: in timing.json (SimulateReport.write).
+    var timing = Timing.none
     /// In a fixed order: by profile (§5's order), then by the first seed that broke it, then by kind.
     var failures: [Failure]
     /// Runs (`PROFILE-seed-S`) whose two --twice runs differ, in run order.
@@ -64,6 +70,12 @@ struct SimulateTally: Codable, Equatable {
     var cells: [String: [String: Int]]
     /// The `--sometimes` cells no run reached (`PROFILE STATE EVENT [FAULT]`), in the file's order; nil without a list.
     var neverReached: [String]?
+
+    /// simulate.json's fields: everything but the timing.
+    enum CodingKeys: String, CodingKey {
+        case build, hours, faults, rate, shard, profiles, runs, moves, kills, tolerated, simulatedHours, failures
+        case differing, faultCounts, cells, neverReached
+    }
 
     /// What one run (one profile, one seed) gave: its result without the transcript (already written).
     struct Run: Sendable {
@@ -135,7 +147,8 @@ struct SimulateTally: Codable, Equatable {
         let runSeconds = runs.reduce(0) { $0 + $1.seconds }
         timing = Timing(
             wallSeconds: wallSeconds, runSeconds: runSeconds,
-            realTimeFactor: simulatedHours * 3600 / max(runSeconds, 1e-9))
+            realTimeFactor: simulatedHours * 3600 / max(runSeconds, 1e-9),
+            runs: Dictionary(runs.map { ($0.name, ($0.seconds * 1000).rounded() / 1000) }) { first, _ in first })
         var failures: [String: Failure] = [:]
         var fired: [FaultPoint: Int] = [:]
         var reached: [FaultPoint: Int] = [:]
@@ -189,14 +202,20 @@ enum SimulateReport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try (encoder.encode(tally) + Data("\n".utf8)).write(to: URL(fileURLWithPath: folder + "/simulate.json"))
+        try (encoder.encode(tally.timing) + Data("\n".utf8)).write(to: URL(fileURLWithPath: folder + "/timing.json"))
         try Data(markdown(tally).utf8).write(to: URL(fileURLWithPath: folder + "/report.md"))
         try Data(html(tally).utf8).write(to: URL(fileURLWithPath: folder + "/report.html"))
     }
 
-    /// The tally `folder/simulate.json` holds (a shard's, for --merge).
+    /// The tally `folder/simulate.json` holds (a shard's, for --merge), with the timing of `folder/timing.json`
+    /// (none when the file is missing: the times are then left out of the sum, and nothing else changes).
     static func read(from folder: String) throws -> SimulateTally {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/simulate.json"))
-        return try JSONDecoder().decode(SimulateTally.self, from: data)
+        var tally = try JSONDecoder().decode(SimulateTally.self, from: data)
+        if let timing = try? Data(contentsOf: URL(fileURLWithPath: folder + "/timing.json")) {
+            tally.timing = try JSONDecoder().decode(SimulateTally.Timing.self, from: timing)
+        }
+        return tally
     }
 
     /// The command that replays the first seed of `failure` with the tally's options.
@@ -217,7 +236,7 @@ enum SimulateReport {
         var md = "# \(Tool.name) simulate\n\n"
         md += "- build \(tally.build); \(tally.runs) runs\(tally.shard.map { " (shard \($0))" } ?? ""); "
         md += "\(String(format: "%.2f", tally.simulatedHours)) simulated hours\n"
-        md += "- timing: \(timingLine(tally))\n"
+        md += "- timing: in timing.json (the one file that differs between two runs of the same seeds)\n"
         md += "- \(tally.moves) moves, \(tally.kills) kills, \(tally.tolerated) invariant reports tolerated "
         md += "(a failed save reported under an injected fault, or made by a killed process)\n\n"
         md += "## Failures (\(tally.failures.count), each (invariant, site) once)\n\n"

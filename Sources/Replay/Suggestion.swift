@@ -1,18 +1,20 @@
 // Suggestion: "did you mean smsArrived?" for a misspelt name.
 
-/// Finds the known name closest to a misspelt one.
-enum Suggestion {
-    /// The candidate nearest to `word` when it is within two edits (one for names of three letters or fewer);
-    /// the earliest candidate wins a tie. Swapping two neighbouring letters counts as one edit.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+/// Finds the known name closest to a misspelt one: the one "did you mean" of every input Interlude reads (scripts,
+/// `simulate --sometimes` files).
+public enum Suggestion {
+    /// The candidate nearest to `word` when it is within two edits (one for names of three letters or fewer), case
+    /// ignored; the earliest candidate wins a tie. Swapping two neighbouring letters counts as one edit.
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         var best: (name: String, distance: Int)?
-        let length = word.unicodeScalars.count
+        let folded = Array(word.lowercased().unicodeScalars)
         for candidate in candidates where candidate != word {
             let limit = candidate.count <= 3 ? 1 : 2
+            let other = Array(candidate.lowercased().unicodeScalars)
             // The distance is at least the difference in length: a far longer word (a hostile megabyte of it)
             // is not compared at all, so the table below stays small.
-            guard abs(length - candidate.unicodeScalars.count) <= limit else { continue }
-            let distance = editDistance(Array(word.unicodeScalars), Array(candidate.unicodeScalars))
+            guard abs(folded.count - other.count) <= limit else { continue }
+            let distance = editDistance(folded, other)
             if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
         return best?.name
@@ -42,7 +44,7 @@ enum Suggestion {
     }
 
     /// `" (did you mean X?)"` when a candidate is close, else the empty string.
-    static func phrase(for word: String, among candidates: [String]) -> String {
+    public static func phrase(for word: String, among candidates: [String]) -> String {
         closest(to: word, among: candidates).map { " (did you mean \($0)?)" } ?? ""
     }
 }

@@ -14,6 +14,7 @@
 
 import Faults
 import Lifecycle
+import Replay
 
 /// A parsed `--sometimes` file.
 public struct SometimesList: Sendable {
@@ -181,31 +182,7 @@ public struct SometimesList: Sendable {
 
     /// `; did you mean X?` for the candidate nearest to `word`, else `; expected WHAT`.
     private static func hint(_ word: String, _ candidates: [String], or what: String) -> String {
-        nearest(to: word, among: candidates).map { "; did you mean \($0)?" } ?? "; expected \(what)"
-    }
-
-    /// The candidate within two edits of `word` (insertions, deletions, substitutions; ignoring case), nearest
-    /// first and the earliest on a tie; nil when none is that close.
-    static func nearest(to word: String, among candidates: [String]) -> String? {
-        let left = Array(word.lowercased().unicodeScalars)
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let right = Array(candidate.lowercased().unicodeScalars)
-            // A far longer word (a hostile megabyte of it) is not compared: the distance is at least the difference.
-            guard abs(left.count - right.count) <= 2 else { continue }
-            var previous = Array(0...right.count)
-            for (row, l) in left.enumerated() {
-                var current = [row + 1]
-                for (column, r) in right.enumerated() {
-                    current.append(
-                        min(previous[column + 1] + 1, current[column] + 1, previous[column] + (l == r ? 0 : 1)))
-                }
-                previous = current
-            }
-            let distance = previous[right.count]
-            if distance <= 2, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-        }
-        return best?.name
+        Suggestion.closest(to: word, among: candidates).map { "; did you mean \($0)?" } ?? "; expected \(what)"
     }
 }
 

@@ -4,25 +4,11 @@
 // menu or an idle game, each step followed by an `expect state` line; `session` is a 10-minute game with movement,
 // fire and one interruption a minute (sms, call, home, lock). Both are real `Script`s written as `.script` text.
 
+import Faults
 import GameCore
 import Lifecycle
 import Replay
 import Runtime
-
-/// A small seeded generator (SplitMix64): the same seed, the same numbers, on every machine.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 enum ScenarioScripts {
     static let second: Nanoseconds = 1_000_000_000

@@ -3,22 +3,18 @@
 // sequences, huge words and times, invalid UTF-8). Mutation `index` of `seed` depends on nothing else, so any one
 // of them can be made again from its two numbers.
 
-/// SplitMix64: a small, fast generator with good mixing; the same seed gives the same numbers everywhere.
+import Faults
+
+/// The engine's SplitMix64, started from a seed and a mutation's index: the same numbers everywhere.
 struct FuzzRandom {
-    var state: UInt64
+    private var generator: SplitMix64
 
     init(seed: UInt64, index: Int) {
-        state = seed &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15
+        generator = SplitMix64(seed: seed &+ UInt64(truncatingIfNeeded: index) &* SplitMix64.increment)
         _ = next()
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A number in `0..<bound` (`bound` > 0).
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }

@@ -27,7 +27,7 @@ public enum ModuleGraph {
                 "PlatformEGL", "PlatformGLFW", "PhoneScreens", "ForeignGame", "ForeignRenderer",
             ]
         ),
-        ("GameCore", ["Lifecycle", "Runtime", "Replay"]),
+        ("GameCore", ["Lifecycle", "Runtime", "Replay", "Faults"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         (
             "ShooterPlatform",
@@ -64,7 +64,10 @@ public enum ModuleGraph {
             ]
         ),
         ("LoadSockets", []),
-        ("leaderboard-load", ["GameCore", "ShooterPlatform", "LeaderboardServer", "Services", "LoadSockets"]),
+        (
+            "leaderboard-load",
+            ["GameCore", "ShooterPlatform", "Faults", "LeaderboardServer", "Services", "LoadSockets"]
+        ),
         ("match-load", ["MatchServer", "MatchWire", "Services", "LoadSockets"]),
     ]
 

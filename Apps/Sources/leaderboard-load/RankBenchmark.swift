@@ -3,22 +3,11 @@
 // players through the server on loopback, and, as the same-run reference, the plain count over the index of best
 // scores (`SELECT COUNT(*) FROM best WHERE level = 1 AND score > ?`, what rank cost before the histogram).
 
+import Faults
 import Foundation
 import GRDB
 import GameCore
 import LeaderboardServer
-
-/// SplitMix64: the seeded generator for the benchmark's data.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 enum RankError: Error {
     case missing(Int)
@@ -30,7 +19,7 @@ enum RankBenchmark {
         let path = folder.appendingPathComponent("rank.sqlite").path
         _ = try LeaderboardStore(path: path)  // creates and migrates the schema
         let clock = ContinuousClock()
-        var generator = SeededGenerator(state: 1)
+        var generator = SplitMix64(seed: 1)  // the benchmark's data: the engine's seeded generator
         let seeding = clock.now
         let queue = try DatabaseQueue(path: path)
         let scores = (0..<rows).map { _ in Int64.random(in: 0...1_000, using: &generator) }

@@ -40,6 +40,17 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertEqual((index as? [Any])?.count, replays.count)
     }
 
+    /// The README's counts of the bundled scripts and of their replays are the repository's.
+    func testTheReadmeCountsTheBundledScriptsAndReplays() throws {
+        let readme = try String(contentsOf: Interlude.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let expected =
+            "replays the \(Interlude.bundledScripts.count) scripts of `Assets/Interruptions` "
+            + "(\(Interlude.bundledReplayNames.count) replays:"
+        XCTAssertTrue(
+            readme.replacingOccurrences(of: "\n", with: " ").contains(expected),
+            "README.md should say \"\(expected)\"")
+    }
+
     /// The transcripts of the bundled scripts are the committed ones, byte for byte (Tests/Fixtures/golden/no-render:
     /// scene hashes, the same on every machine): a refactor that changes no behaviour must keep them. Regenerate with
     /// `make golden` only for a change meant to alter them, and say so in the commit.

@@ -1,5 +1,5 @@
 // SimulateCommandTests: `interlude simulate` as a user runs it, on short runs (a few seeds of 0.02 simulated hours).
-// The same seeds give byte-identical transcripts and reports (all but the timing line) with --jobs 1 and --jobs 2;
+// The same seeds give byte-identical folders (all but timing.json) with --jobs 1 and --jobs 2;
 // shards 1/2 and 2/2 split the runs with no overlap and their union is the unsharded run's transcripts, byte for
 // byte, and --merge of the two reports as the unsharded run did; a --sometimes line that names a cell no seed reached
 // fails the run (exit 1, NEVER REACHED, in the reports), a bad line is exit 2 at file:line:column; report.html is
@@ -19,32 +19,19 @@ final class SimulateCommandTests: XCTestCase {
         try Interlude.run(Self.run + arguments + ["--out", out.path])
     }
 
-    /// Every file of `folder` by name, with the timing line (the only line that differs between two runs of the same
-    /// seeds) left out of the reports.
+    /// Every file of `folder` by name and bytes, but timing.json (the only file that differs between two runs of the
+    /// same seeds), which is checked to hold the run's times.
     private func files(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            var data = try Data(contentsOf: folder.appendingPathComponent(name))
-            if name == "report.md" || name == "report.html" {
-                let lines = String(decoding: data, as: UTF8.self).split(
-                    separator: "\n", omittingEmptySubsequences: false)
-                data = Data(
-                    lines.filter { !$0.hasPrefix("- timing: ") && !$0.hasPrefix("<p id=\"timing\"") }
-                        .joined(separator: "\n").utf8)
-            }
-            if name == "simulate.json" {
-                var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-                object["timing"] = nil
-                data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-            }
-            if name == "index.json" {  // each run's entry, its wall time left out
-                let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-                XCTAssertTrue(entries.allSatisfy { $0["seconds"] is Double && $0["verdict"] is String }, name)
-                data = try JSONSerialization.data(
-                    withJSONObject: entries.map { $0.filter { $0.key != "seconds" } }, options: [.sortedKeys])
-            }
-            files[name] = data
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != "timing.json" {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
         }
+        let timing = try Data(contentsOf: folder.appendingPathComponent("timing.json"))
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: timing) as? [String: Any])
+        XCTAssertTrue(object["wallSeconds"] is Double && object["realTimeFactor"] is Double, "\(object)")
+        let runs = try XCTUnwrap(object["runs"] as? [String: Double])
+        let transcripts = files.keys.filter { $0.hasSuffix(".transcript.jsonl") }
+        XCTAssertEqual(Set(runs.keys), Set(transcripts.map { String($0.dropLast(".transcript.jsonl".count)) }))
         return files
     }
 

@@ -4,7 +4,9 @@ import TestSupport
 import XCTest
 
 /// Issue 30: `interlude simulate --render` (EGL offscreen, Mesa llvmpipe) gives byte-identical transcripts and
-/// frames at 1 and 2 rasteriser threads (`LP_NUM_THREADS`), and its transcripts carry the frames' hashes.
+/// frames at 1 and 2 rasteriser threads (`LP_NUM_THREADS`), and its transcripts carry the frames' hashes. Each seed
+/// renders in a child process under simulate's watchdog (`--timeout`), and the command under the test's deadline: a
+/// hang with rasteriser threads (issue 11's race) fails the test in minutes, named, and never blocks the run.
 final class SimulateRenderTests: XCTestCase {
     func testRenderedRunsAreTheSameBytesAtOneAndTwoRasteriserThreads() throws {
         var outputs: [URL] = []
@@ -15,11 +17,12 @@ final class SimulateRenderTests: XCTestCase {
             let result = try Program.run(
                 Interlude.binary,
                 [
-                    "simulate", "--render", "--seeds", "2", "--profile", "android34", "--hours", "0.03", "--out",
-                    out.path,
+                    "simulate", "--render", "--seeds", "2", "--profile", "android34", "--hours", "0.03",
+                    "--timeout", "120", "--out", out.path,
                 ],
                 in: Interlude.root,
-                environment: ProcessInfo.processInfo.environment.merging(["LP_NUM_THREADS": threads]) { $1 })
+                environment: ProcessInfo.processInfo.environment.merging(["LP_NUM_THREADS": threads]) { $1 },
+                deadline: 400)
             XCTAssertEqual(result.status, 0, result.outputText + result.errorText)
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: outputs[0].path)

@@ -1,3 +1,4 @@
+import Faults
 import Foundation
 import XCTest
 
@@ -43,14 +44,8 @@ final class SubmissionBodyTests: XCTestCase {
     /// Seeded mutations of plain bodies (bytes replaced, inserted, removed): whenever the fast reading accepts one,
     /// JSONDecoder accepts it too, with the same numbers.
     func testOnMutatedBodiesTheFastReadingNeverDisagreesWithJSONDecoder() throws {
-        var state: UInt64 = 17
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: 17)
+        func next() -> UInt64 { random.next() }
         let alphabet = Array(#"{}[]":,. -+0123456789eElvscormind\ "#.utf8) + [9, 10, 13, 0, 0xC3, 0xFF]
         var accepted = 0
         for round in 0..<20_000 {
