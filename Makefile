@@ -197,15 +197,15 @@ lander-check: $(BUILD_STEP)
 # into the same scratch folder as the others (SCRATCH): resolved from its own manifest as a user's build is, but with
 # the engine's modules already compiled (about 4 minutes of CI saved); `swift build` in its folder builds it alone.
 EXAMPLE = Examples/Breakout
-# Then Breakout's own command (InterludeCLI given Breakout): its scripts replayed under every profile (rendered, with
-# the HTML report), the seeded simulation of every profile, and the explorer of every profile (Docs/Contract.md §9).
+# Then Breakout's own command (InterludeCLI given Breakout): its scripts replayed under every profile (rendered at
+# 160 x 90: 12 s against 35 s at the default size, the same check; with the HTML report), the seeded simulation of every profile, and the explorer of every profile (Docs/Contract.md §9).
 EXAMPLE_OUT ?= $(CURDIR)/$(OUT)/breakout
 BREAKOUT     = $(SCRATCH)/debug/breakout
 example:
 	cd $(EXAMPLE) && $(SWIFT_BUILD) --scratch-path $(SCRATCH) --build-tests $(SWIFT_FLAGS)
 	cd $(EXAMPLE) && $(CURDIR)/$(XVFB) $(SWIFT_TEST) --scratch-path $(SCRATCH) $(SWIFT_FLAGS) --skip-build
 	rm -rf $(EXAMPLE_OUT) && mkdir -p $(EXAMPLE_OUT)
-	cd $(EXAMPLE) && $(BREAKOUT) replay --profile all --out $(EXAMPLE_OUT)/replay \
+	cd $(EXAMPLE) && $(BREAKOUT) replay --profile all --width 160 --height 90 --out $(EXAMPLE_OUT)/replay \
 	  > $(EXAMPLE_OUT)/replay.log || { cat $(EXAMPLE_OUT)/replay.log; exit 1; }
 	@tail -2 $(EXAMPLE_OUT)/replay.log; test -s $(EXAMPLE_OUT)/replay/index.html
 	cd $(EXAMPLE) && $(BREAKOUT) simulate --seeds 20 --profile all --hours 0.05 \
