@@ -7,10 +7,9 @@ import ArgumentParser
 import Foundation
 import Lifecycle
 
-/// One profile explored, as a child hands it to its parent (as JSON), or as the parent prints it.
+/// One profile explored, as a child hands it to its parent (as JSON), or as the parent prints it. Which profile is
+/// the parent's to know: the runner gives the records in the jobs' order.
 struct ExploreRecord: Codable {
-    /// The profile's label (`ios5`, `ios26-call-fullScreen`).
-    var profile: String
     /// The report: ExplorationReport's text, one fact a line (the summary file's part).
     var report: [String]
     /// The files written (violations' scripts, witnesses), a line each.
@@ -62,7 +61,6 @@ extension ExploreCommand {
         case .died(let verdict, let detail):
             failure = "\(verdict == .hung ? "HUNG" : "CRASH") \(detail)"
         }
-        return ExploreRecord(
-            profile: job.name, report: ["## \(profile.name)", "- \(failure)"], written: [], passed: false)
+        return ExploreRecord(report: ["## \(profile.name)", "- \(failure)"], written: [], passed: false)
     }
 }

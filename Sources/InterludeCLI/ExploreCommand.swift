@@ -181,7 +181,7 @@ struct ExploreCommand: ParsableCommand {
         if printing { lines.forEach(say) }
         try writeViolations(result, emit)
         if let writeWitnesses { try write(witnessesOf: result, to: writeWitnesses, emit) }
-        return ExploreRecord(profile: Self.label(profile), report: lines, written: written, passed: report.passed)
+        return ExploreRecord(report: lines, written: written, passed: report.passed)
     }
 
     private func writeViolations<Action: ScriptAction>(
