@@ -1,11 +1,11 @@
-// Runtime+Invariants: CONTRACT §6 (1–6 and 8), checked after every step and every event's work.
+// Runtime+Invariants: CONTRACT §6 (1–6, 8 and 12), checked after every step and every event's work (12 after a save).
 // A violation is recorded in the transcript and fails the replay; it never stops the run.
 
 import Lifecycle
 
 /// A broken invariant: its number in CONTRACT §6 and what was seen.
 public struct Violation: Hashable, Sendable, CustomStringConvertible {
-    public let invariant: Int  // 1...11
+    public let invariant: Int  // 1...12
     public let detail: String
     /// The invariant by name: what a test compares.
     public var rule: Rule? { Rule(rawValue: invariant) }
@@ -28,6 +28,8 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
         case timerKeepsItsTime
         /// Issue 30: the leaderboard holds every score it acknowledged, once.
         case scoreStoredOnce
+        /// A save made while a session is paused comes back exactly: restored and saved again, the same bytes.
+        case restoreRoundTrips
 
         public var description: String {
             switch self {
@@ -42,6 +44,7 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
             case .savedSnapshotSurvivesKill: return "savedSnapshotSurvivesKill"
             case .timerKeepsItsTime: return "timerKeepsItsTime"
             case .scoreStoredOnce: return "scoreStoredOnce"
+            case .restoreRoundTrips: return "restoreRoundTrips"
             }
         }
     }
@@ -67,6 +70,7 @@ struct InvariantState {
     var durableOwedAfterKill: Int64? = nil  // invariant 9: what the relaunch after a kill must restore (or later)
     var acknowledgedScores: Set<Int64> = []  // invariant 11: every key the leaderboard acknowledged
     var lastAuditProblem: String? = nil  // invariant 11: reported once until it changes
+    var lastRoundTripProblem: String? = nil  // invariant 12: reported once until it changes
 }
 
 extension Runtime {
@@ -98,6 +102,47 @@ extension Runtime {
         } catch {
             violate(5, "the snapshot on disk does not load: \(error)")
         }
+    }
+
+    /// 12: a save made while a session is paused must come back exactly. It is restored, as a relaunch would, in a
+    /// new game of its own (`relaunched()`), and that game's save must be the same bytes (CONTRACT §6).
+    func checkRoundTrip(_ saved: [UInt8], kind: String) {
+        guard game.isInSession, game.isPaused else { return }
+        let problem = roundTripProblem(saved)
+        guard problem != invariantState.lastRoundTripProblem else { return }
+        invariantState.lastRoundTripProblem = problem
+        if let problem { violate(12, "the \(kind) save #\(snapshotGeneration) \(problem)") }
+    }
+
+    /// Why `saved` (the game's part of a save) does not survive a restore, or nil.
+    private func roundTripProblem(_ saved: [UInt8]) -> String? {
+        var scratch = game.relaunched()
+        let state: Game.SavedState
+        do {
+            state = try scratch.decodeState(saved)
+        } catch {
+            return "does not decode: \(error)"
+        }
+        if let why = scratch.whyCannotRestore(state) { return "is refused by the game that wrote it: \(why)" }
+        // A game may decline to restore a session (a match cannot come back): its detail says so; nothing to compare.
+        guard case .session = scratch.restore(state) else { return nil }
+        let again = scratch.encodeState(scratch.savedState)
+        guard again != saved else { return nil }
+        let differences = ValueDifference.between(scratch.stateValues(state), scratch.stateValues(scratch.savedState))
+        let restored = "was restored and saved again, and the save differs"
+        guard differences.isEmpty else {
+            let named = differences.prefix(4).map(\.description).joined(separator: ", ")
+            let more = differences.count > 4 ? " and \(differences.count - 4) more" : ""
+            return "\(restored) (saved -> after the restore): \(named)\(more)"
+        }
+        let at =
+            zip(saved, again).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(saved.count, again.count)
+        func byte(_ bytes: [UInt8]) -> String {
+            at < bytes.count ? "0x" + String(bytes[at], radix: 16, uppercase: true) : "the end"
+        }
+        return "\(restored) at byte \(at) of \(saved.count) (\(byte(saved)) saved, \(byte(again)) after the restore; "
+            + "no value the game names differs)"
     }
 
     func noteSimulationStep() {

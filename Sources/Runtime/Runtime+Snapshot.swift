@@ -16,7 +16,8 @@ extension Runtime {
     /// is stopped then); quick and autosaves may finish in the background so the frame loop never waits for the disk.
     func saveSnapshot(kind: String) -> String {
         snapshotGeneration += 1
-        let bytes = snapshotBytes()
+        let gameBytes = game.encodeState(game.savedState)
+        let bytes = SnapshotFrame.encode(runtime: snapshotExtras, game: gameBytes)
         do {
             if protectedDataRefusesSave() { throw ProtectedDataUnavailable() }
             try snapshots.save(bytes)
@@ -34,6 +35,7 @@ extension Runtime {
             return "\(kind) failed"
         }
         noteSaved()
+        checkRoundTrip(gameBytes, kind: kind)
         return "\(kind) #\(snapshotGeneration)"
     }
 
