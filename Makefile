@@ -103,17 +103,19 @@ check-imports:
 # The second package's tests run on both cores (--parallel: each test in a process of its own), but for the windows'
 # suite, which runs alone: two windows on one X display would take the focus from each other (the app switcher).
 WINDOW_SUITES = PlayAbruptEndTests
+# Each step's wall time is printed after it (.ci/timed).
+TIMED = .ci/timed
 test: setup check-imports build-tests
-	$(XVFB) $(SWIFT_TEST) $(SWIFT_FLAGS) --skip-build
-	$(XVFB) $(SWIFT_TEST) $(APPS) $(SWIFT_FLAGS) --skip-build --parallel --num-workers 2 --skip TwoServerTests \
+	$(TIMED) engine-tests $(XVFB) $(SWIFT_TEST) $(SWIFT_FLAGS) --skip-build
+	$(TIMED) apps-tests $(XVFB) $(SWIFT_TEST) $(APPS) $(SWIFT_FLAGS) --skip-build --parallel --num-workers 2 --skip TwoServerTests \
 	  --skip KillAfterAckTests.testPostgreSQL $(addprefix --skip ,$(WINDOW_SUITES))
-	$(XVFB) $(SWIFT_TEST) $(APPS) $(SWIFT_FLAGS) --skip-build $(addprefix --filter ,$(WINDOW_SUITES))
-	$(MAKE) test-postgres BUILT=yes
-	$(MAKE) explore-check BUILT=yes
-	$(MAKE) simulate-check BUILT=yes
-	$(MAKE) match-check BUILT=yes
-	$(MAKE) lander-check BUILT=yes
-	$(MAKE) example
+	$(TIMED) window-tests $(XVFB) $(SWIFT_TEST) $(APPS) $(SWIFT_FLAGS) --skip-build $(addprefix --filter ,$(WINDOW_SUITES))
+	$(TIMED) test-postgres $(MAKE) test-postgres BUILT=yes
+	$(TIMED) explore-check $(MAKE) explore-check BUILT=yes
+	$(TIMED) simulate-check $(MAKE) simulate-check BUILT=yes
+	$(TIMED) match-check $(MAKE) match-check BUILT=yes
+	$(TIMED) lander-check $(MAKE) lander-check BUILT=yes
+	$(TIMED) example $(MAKE) example
 
 # Issue 30 (Docs/Simulation.md): the seeded fault simulation, bounded for CI: every profile, SIMULATE_SEEDS seeds of
 # SIMULATE_HOURS simulated hours each, every fault point, each seed run twice and compared byte for byte, the runs
