@@ -147,14 +147,24 @@ test-postgres: $(if $(BUILT),,build-tests)
 # replayed green by `interlude replay` (rendered, so that GL is guarded; at 160 x 90, since llvmpipe's time is mostly
 # fill and the check is what is drawn when, not the pixels), and invariant 7 over the four bundled fight
 # scripts with every standard interruption kind every EXPLORE_EVERY. Part of `make test`.
+# The witnesses are short (about 400 of them): a child process each would spend half the time starting processes
+# and GL, so they are replayed --in-process, in two halves at once (one per core), each under `timeout` (no
+# watchdog in process); the bytes are the same as in children (ReplayCommandTests).
 EXPLORE_OUT   ?= $(OUT)/explore
 EXPLORE_EVERY ?= 500ms
 FIGHTS         = $(wildcard Assets/Interruptions/fight-*.script)
 explore-check: $(BUILD_STEP)
 	rm -rf $(EXPLORE_OUT)
 	$(BIN)/interlude explore --profile all --depth 8 --out $(EXPLORE_OUT) --write-witnesses $(EXPLORE_OUT)/witnesses
-	$(BIN)/interlude replay --width 160 --height 90 --out $(EXPLORE_OUT)/witnesses-replayed $(EXPLORE_OUT)/witnesses/*.script \
-	  > $(EXPLORE_OUT)/witnesses-replayed.log || { cat $(EXPLORE_OUT)/witnesses-replayed.log; exit 1; }
+	@set -- $(EXPLORE_OUT)/witnesses/*.script; half=$$(( ($$# + 1) / 2 )); first=$$(echo "$$@" | tr ' ' '\n' | head -n $$half); \
+	  rest=$$(echo "$$@" | tr ' ' '\n' | tail -n +$$((half + 1))); \
+	  timeout 900 $(BIN)/interlude replay --in-process --width 160 --height 90 \
+	    --out $(EXPLORE_OUT)/witnesses-replayed/1 $$first > $(EXPLORE_OUT)/witnesses-replayed-1.log 2>&1 & one=$$!; \
+	  timeout 900 $(BIN)/interlude replay --in-process --width 160 --height 90 \
+	    --out $(EXPLORE_OUT)/witnesses-replayed/2 $$rest > $(EXPLORE_OUT)/witnesses-replayed-2.log 2>&1 & two=$$!; \
+	  ok=yes; wait $$one || ok=no; wait $$two || ok=no; \
+	  if [ $$ok = no ]; then cat $(EXPLORE_OUT)/witnesses-replayed-1.log $(EXPLORE_OUT)/witnesses-replayed-2.log; exit 1; fi
+	@tail -qn 2 $(EXPLORE_OUT)/witnesses-replayed-1.log $(EXPLORE_OUT)/witnesses-replayed-2.log | grep passed
 	@echo "witness suite: $$(ls $(EXPLORE_OUT)/witnesses | wc -l) scripts replayed green"
 	$(BIN)/interlude explore --every $(EXPLORE_EVERY) --out $(EXPLORE_OUT)/interleave $(addprefix --interleave ,$(FIGHTS))
 
