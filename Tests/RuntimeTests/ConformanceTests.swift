@@ -15,7 +15,7 @@ enum ConformanceCorpus {
     static let folder = LevelAssets.root.appendingPathComponent("Tests/Fixtures/conformance")
 
     /// The fixtures this corpus holds at least, by file name prefix: deleting one fails `theCorpusIsComplete`.
-    static let minimumCounts = ["cts-android28-": 10, "cts-android34-": 12, "process-": 4]
+    static let minimumCounts = ["cts-android28-": 10, "cts-android34-": 13, "process-": 4]
 
     /// Every file in the folder, sorted: each must be a fixture.
     static var files: [String] {
@@ -139,5 +139,24 @@ enum ConformanceCorpus {
             #expect(error.description.hasPrefix("bad.script:\(line): "), "\(error)")
             #expect(error.message.contains(message), "\(error)")
         }
+    }
+
+    /// A process killed while in front (a fault, CONTRACT §6) and relaunched: the new process's activity gains the
+    /// top position afresh, and the process owner starts over with ON_CREATE.
+    @Test func aNewProcessStartsTheProjectionsAfresh() throws {
+        let text =
+            Self.head.replacingOccurrences(of: "activity: plain", with: "activity: tracking") + """
+                at 0s launched
+                at 1s fault os.kill.anyInstant
+                # expect-cts order ON_CREATE
+                """
+        let fixture = try ConformanceFixture.parse(text, file: "inline.script")
+        let replay = ConformanceCorpus.replay(fixture, under: "android34")
+        let launch = ["ON_CREATE", "ON_START", "ON_RESUME"]
+        #expect(
+            ConformanceProjection.cts(replay, activity: .tracking).map(\.name) == (launch + ["ON_TOP_POSITION_GAINED"])
+                + launch + ["ON_TOP_POSITION_GAINED"])
+        #expect(ConformanceProjection.cts(replay, activity: .plain).map(\.name) == launch + launch)
+        #expect(ConformanceProjection.process(replay).map(\.name) == launch + launch)
     }
 }
