@@ -84,7 +84,7 @@ private struct DirectiveReader {
             guard previousWasCheck, !checks.isEmpty else {
                 throw error(line, "'differs' must follow the 'expect-' line it answers")
             }
-            try difference(String(rest), scope: scope ?? profiles, line: line)
+            try difference(String(rest), scope: scope ?? checks[checks.count - 1].profiles, line: line)
         default:
             try check(word, String(rest), scope: scope ?? profiles, line: line)
         }

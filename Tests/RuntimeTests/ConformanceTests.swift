@@ -126,6 +126,11 @@ enum ConformanceCorpus {
             "a plain activity logs no top position"
         ),
         (head + "at 0s lunched\n", 7, "not a script"),
+        (
+            head.replacingOccurrences(of: "profile android34", with: "profiles android28, android34")
+                + "at 0s launched\n# expect-cts[android34] exact ON_CREATE\n# differs[android28] none: why\n", 9,
+            "'differs' for android28, which its expect line (8) does not check"
+        ),
     ]
 
     @Test(arguments: 0..<badFixtures.count)
@@ -158,5 +163,14 @@ enum ConformanceCorpus {
                 + launch + ["ON_TOP_POSITION_GAINED"])
         #expect(ConformanceProjection.cts(replay, activity: .plain).map(\.name) == launch + launch)
         #expect(ConformanceProjection.process(replay).map(\.name) == launch + launch)
+    }
+
+    @Test func aDifferenceTakesItsExpectLinesProfilesByDefault() throws {
+        let text =
+            Self.head.replacingOccurrences(of: "profile android34", with: "profiles android28, android34")
+            + "at 0s launched\n# expect-cts[android34] exact ON_CREATE\n# differs none: why\n"
+            + "# expect-cts[android28] exact ON_CREATE\n"
+        let fixture = try ConformanceFixture.parse(text, file: "inline.script")
+        #expect(fixture.checks.map { $0.differences.map(\.profiles) } == [[["android34"]], []])
     }
 }
