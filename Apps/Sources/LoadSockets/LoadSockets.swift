@@ -70,6 +70,13 @@ public enum LoadSockets {
         return [0x80 | opcode] + length + key + payload.enumerated().map { $0.element ^ key[$0.offset % 4] }
     }
 
+    /// Whether what the server has sent on `fd` so far (its first 4 KiB) holds `text`, leaving it to be read.
+    public static func hasReceived(_ text: String, on fd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(fd, &buffer, buffer.count, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count > 0 && buffer[0..<count].firstRange(of: Array(text.utf8)) != nil
+    }
+
     /// Everything the server has sent on `fd` so far, without waiting, and whether it has closed the connection.
     public static func drain(_ fd: Int32) -> (bytes: [UInt8], isClosed: Bool) {
         var received: [UInt8] = []
@@ -82,6 +89,12 @@ public enum LoadSockets {
             }
             return (received, !(count < 0 && errno == EAGAIN))
         }
+    }
+
+    /// Waits up to `milliseconds` for `fd` to have something to read (or to be closed).
+    public static func waitReadable(_ fd: Int32, milliseconds: Int32) {
+        var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&readable, 1, milliseconds)
     }
 
     /// Waits up to `milliseconds` for `fd` to be writable (a non-blocking connect finished).
