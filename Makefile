@@ -297,12 +297,14 @@ bench: setup
 	$(RELEASE_BIN)/interlude-bench abi --json $(BENCH_OUT)/abi.json
 	$(RELEASE_BIN)/interlude-bench report --folder $(BENCH_OUT)
 
-# The two servers' load checks of issue 28 (Benchmarks/README.md, "Load checks"): a distributed slowloris against
-# the leaderboard (4,224 slow connections from 66 /24 networks; every /health within 1 s) and 4,100 connections
-# that never say hello from one address against the match server (a player joins within 1 s). About 30 s, debug.
+# The two servers' load checks (Benchmarks/README.md, "Load checks"): a distributed slowloris against the leaderboard
+# (4,224 slow connections from 66 /24 networks; every /health within 1 s); against the match server, 4,100
+# connections that never say hello from one address, then attacks from many /24s (4,096 connections saying hello and
+# only pinging, 1,031 opening a match each, a WebSocket ping flood): a player joins within 1 s. About a minute, debug.
 load-check: build-apps
 	$(BIN)/leaderboard-load --slowloris
 	$(BIN)/match-load --pre-hello
+	$(BIN)/match-load --attacks
 
 # The replay stress test (Benchmarks/stress.sh): STRESS_RUNS full rendered replays of the bundled scripts (the main
 # job's binary and options) with the other core kept busy; 0 hangs, 0 crashes and the same bytes every run, or it

@@ -57,10 +57,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // RFC 8259 JSON and nothing looser: the check both servers run before decoding. Imports nothing.
+        .target(name: "StrictJSON"),
         .target(
             name: "LeaderboardServer",
             dependencies: interlude("GameCore") + [
-                "EmbeddedServer",
+                "EmbeddedServer", "StrictJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -73,13 +75,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        // The match protocol (Assets/match-protocol.md): messages, their JSON and their limits. Foundation only.
-        .target(name: "MatchWire"),
+        // The match protocol (Assets/match-protocol.md): messages, their JSON and their limits. Foundation and StrictJSON.
+        .target(name: "MatchWire", dependencies: ["StrictJSON"]),
         // The match server: matches in memory, over WebSocket (hummingbird-websocket).
         .target(
             name: "MatchServer",
             dependencies: [
-                "MatchWire", "EmbeddedServer",
+                "MatchWire", "EmbeddedServer", "StrictJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -144,7 +146,7 @@ let package = Package(
             dependencies: interlude(
                 "Runtime", "Lifecycle", "GameCore", "Replay", "InterludeTesting", "ShooterPlatform", "Storage",
                 "TestSupport", "Faults") + [
-                    "LeaderboardServer", "Services", .product(name: "GRDB", package: "GRDB.swift"),
+                    "LeaderboardServer", "Services", "StrictJSON", .product(name: "GRDB", package: "GRDB.swift"),
                 ],
             exclude: ["with-postgres.sh"]),
         .testTarget(
@@ -155,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "MatchServerTests",
             dependencies: interlude("Runtime", "GameCore", "Lifecycle", "TestSupport") + [
-                "MatchServer", "MatchWire", "Services", "interlude",
+                "MatchServer", "MatchWire", "EmbeddedServer", "Services", "interlude",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -11,14 +11,15 @@ public enum ClientAddress {
     public static func key(_ address: SocketAddress?) -> String {
         switch address {
         case .v4(let address)?:
-            return address.host
+            // From the address's bytes: `host` is empty for an address made from an IP rather than accepted.
+            return withUnsafeBytes(of: address.address.sin_addr) { $0.map { String($0) } }.joined(separator: ".")
         case .v6(let address)?:
             let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
             // An IPv4 client on a dual-stack socket (::ffff:a.b.c.d) is that IPv4 address.
             if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
                 return bytes[12...].map { String($0) }.joined(separator: ".")
             }
-            return bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
+            return groups(bytes.prefix(8)) + "::/64"
         case .unixDomainSocket?, nil:
             return "local"
         }
@@ -29,15 +30,22 @@ public enum ClientAddress {
     public static func network(_ address: SocketAddress?) -> String {
         switch address {
         case .v4(let address)?:
-            return address.host.split(separator: ".").prefix(3).joined(separator: ".") + ".0/24"
+            return withUnsafeBytes(of: address.address.sin_addr) { $0.prefix(3).map { String($0) } }
+                .joined(separator: ".") + ".0/24"
         case .v6(let address)?:
             let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
             if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
                 return bytes[12..<15].map { String($0) }.joined(separator: ".") + ".0/24"
             }
-            return bytes.prefix(6).map { String($0, radix: 16) }.joined(separator: ":") + "::/48"
+            return groups(bytes.prefix(6)) + "::/48"
         case .unixDomainSocket?, nil:
             return "local"
         }
+    }
+
+    /// IPv6 address bytes as their 16-bit groups in hex, as an address is written (`2001:db8:7`).
+    private static func groups(_ bytes: ArraySlice<UInt8>) -> String {
+        stride(from: bytes.startIndex, to: bytes.endIndex, by: 2)
+            .map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }.joined(separator: ":")
     }
 }

@@ -3,6 +3,7 @@
 
 import Foundation
 import Hummingbird
+import StrictJSON
 
 /// Limits and checks on input.
 public enum Validation {
@@ -101,7 +102,7 @@ public enum Validation {
 
     /// Reads a collected JSON body into `T`; anything else is a 400 `invalidJSON`.
     static func decodeBody<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
-        // RFC 8259 and nothing looser first (StrictJSON.swift): JSONDecoder alone takes trailing commas, a key twice
+        // RFC 8259 and nothing looser first (module StrictJSON, shared with the match server): JSONDecoder alone takes trailing commas, a key twice
         // and 7.0 for 7.
         if let problem = StrictJSON.problem(in: body) {
             throw APIError(.badRequest, "invalidJSON", "the body is not strict JSON: \(problem)")

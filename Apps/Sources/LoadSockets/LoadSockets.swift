@@ -54,6 +54,49 @@ public enum LoadSockets {
         _ = text.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Sends `bytes` on `fd` without waiting (best effort: what the socket cannot take now is dropped); the count sent.
+    @discardableResult
+    public static func send(bytes: [UInt8], on fd: Int32) -> Int {
+        bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    }
+
+    /// A WebSocket client frame (FIN set) of `opcode` (1 text, 9 ping) holding `payload`, masked as RFC 6455 requires.
+    public static func webSocketFrame(_ payload: [UInt8], opcode: UInt8 = 1) -> [UInt8] {
+        let key: [UInt8] = [0x5A, 0x17, 0xC3, 0x08]
+        let length: [UInt8] =
+            payload.count < 126
+            ? [0x80 | UInt8(payload.count)]
+            : [0x80 | 126, UInt8(payload.count >> 8 & 0xFF), UInt8(payload.count & 0xFF)]
+        return [0x80 | opcode] + length + key + payload.enumerated().map { $0.element ^ key[$0.offset % 4] }
+    }
+
+    /// Whether what the server has sent on `fd` so far (its first 4 KiB) holds `text`, leaving it to be read.
+    public static func hasReceived(_ text: String, on fd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(fd, &buffer, buffer.count, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count > 0 && buffer[0..<count].firstRange(of: Array(text.utf8)) != nil
+    }
+
+    /// Everything the server has sent on `fd` so far, without waiting, and whether it has closed the connection.
+    public static func drain(_ fd: Int32) -> (bytes: [UInt8], isClosed: Bool) {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count > 0 {
+                received += buffer[0..<count]
+                continue
+            }
+            return (received, !(count < 0 && errno == EAGAIN))
+        }
+    }
+
+    /// Waits up to `milliseconds` for `fd` to have something to read (or to be closed).
+    public static func waitReadable(_ fd: Int32, milliseconds: Int32) {
+        var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&readable, 1, milliseconds)
+    }
+
     /// Waits up to `milliseconds` for `fd` to be writable (a non-blocking connect finished).
     public static func waitWritable(_ fd: Int32, milliseconds: Int32) {
         var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)

@@ -8,51 +8,11 @@ import Foundation
 import MatchWire
 import Synchronization
 
-/// The match server's limits. Tests shorten the timeout.
-public struct MatchPolicy: Sendable {
-    /// Seconds a connection may stay silent (no message, not even `ping`) before it is dropped (`timedOut`).
-    public var idleTimeout: Double = 5
-    /// How often the idle check runs, in seconds.
-    public var watchInterval: Double = 0.1
-    public var maximumPlayersPerMatch = 8
-    public var maximumMatches = 1024
-    public var maximumConnections = 4096
-    /// Connections one client may hold at once, counted by its address (IPv4 /32, IPv6 /64: `ClientAddress`), so
-    /// that one client cannot take every slot.
-    public var maximumConnectionsPerAddress = 64
-    /// Seconds a new connection has to say `hello`; `ping` does not extend it, so a connection that never joins
-    /// cannot hold a slot by pinging.
-    public var helloTimeout: Double = 5
-    /// Seconds a TCP connection has to complete its WebSocket upgrade (a silent or trickled request head is closed
-    /// then), and the most connections waiting for theirs at once, in all and from one client (`UpgradeGate`).
-    public var upgradeTimeout: Double = 5
-    public var maximumWaitingUpgrades = 512
-    public var maximumWaitingUpgradesPerAddress = 32
-    /// The largest request head the upgrade may send: all its header fields together, one field, and how many (a
-    /// browser's or the game's upgrade is well under 2 KiB and 16 fields); a larger head is refused and closed.
-    public var maximumHeaderBytes = 8192
-    public var maximumHeaderFieldBytes = 4096
-    public var maximumHeaderFields = 32
-    /// Joins one connection may make (a re-join after a call is a new connection).
-    public var maximumJoinsPerConnection = 8
-    /// Seats one client (by address) may hold in a level's default matches, and named rooms it may have opened at
-    /// once: so that one client cannot fill the matches a game joins by default, nor every match slot.
-    public var maximumDefaultSeatsPerAddress = 4
-    public var maximumRoomsPerAddress = 16
-    /// Messages per second a connection may send on average (a game's 30 states a second, its other messages,
-    /// pings), and in a burst.
-    public var messagesPerSecond = 120.0
-    public var messageBurst = 240.0
-    /// Messages waiting for a slow reader before it is dropped.
-    public var outboxLimit = 1024
-
-    public init() {}
-}
-
 /// How a connection ended.
 enum Ending: Sendable, Equatable {
     case closed  // the client closed or the socket broke
     case refused(MatchWireError)  // bad input: answered with an error
+    case notUTF8(offset: Int)  // a text message that is not UTF-8: answered with an error, closed with 1007
     case timedOut
     case slow  // its outbox overflowed
     case shutdown  // the server is stopping
@@ -60,14 +20,23 @@ enum Ending: Sendable, Equatable {
     var reason: MatchLeftReason {
         switch self {
         case .timedOut: return .timedOut
-        case .closed, .refused, .slow, .shutdown: return .dropped
+        case .closed, .refused, .notUTF8, .slow, .shutdown: return .dropped
         }
+    }
+
+    /// The WebSocket close code after the error, when it is not 1000: 1007 for text that is not UTF-8 (RFC 6455
+    /// §7.4.1).
+    var closeCode: UInt16? {
+        if case .notUTF8 = self { return 1007 }
+        return nil
     }
 
     var error: MatchWireError? {
         switch self {
         case .closed: return nil
         case .refused(let error): return error
+        case .notUTF8(let offset):
+            return MatchWireError(.malformed, "a text message that is not UTF-8 (at byte \(offset))")
         case .timedOut: return MatchWireError(.timeout, "no message for the idle timeout")
         case .slow: return MatchWireError(.rate, "too many messages waiting for you to read them")
         case .shutdown: return MatchWireError(.shutdown, "the match server is shutting down")
@@ -85,22 +54,32 @@ struct MatchKey: Hashable, Sendable {
 struct PeerRecord {
     let outbox: AsyncStream<String>.Continuation
     let address: String  // its client's key (ClientAddress)
+    let network: String  // its network's key (ClientAddress.network: /24, /48)
     let connectedAt: UInt64  // ns, uptime
+    let rate: MessageRate  // shared with its FrameGuard, which counts its ping and pong frames
     var name: String?
     var match: MatchKey?
+    var outOfMatchSince: UInt64?  // ns, uptime: since its hello or its leave, while it is in no match
     var joins = 0
-    var tokens: Double
-    var lastRefill: UInt64
     var lastHeard: UInt64
-    var ending: Ending?  // set from outside the connection (shutdown, overflow): its watcher ends it
+    var ending: Ending?  // set from outside the connection (shutdown, overflow, shed): its watcher ends it
+}
+
+/// Who opened a match (its first player's client and network), counted against their caps while it is open.
+struct Opener: Equatable {
+    let address: String
+    let network: String
 }
 
 struct HubState {
     var nextID = 1
     var peers: [Int: PeerRecord] = [:]
     var connectionsByAddress: [String: Int] = [:]  // open connections per client key
+    var connectionsByNetwork: [String: Int] = [:]  // open connections per network key
+    var shed: Set<Int> = []  // connections closed to make room for a newer one, until they end
+    var shedCount = 0
     var matches: [MatchKey: [Int]] = [:]  // ids in joining order
-    var creators: [MatchKey: String] = [:]  // the client key that opened each named room's match
+    var creators: [MatchKey: Opener] = [:]  // who opened each match (named room or default)
     var shuttingDown = false
     var messagesRelayed: UInt64 = 0
 }
@@ -136,29 +115,60 @@ public final class MatchHub: Sendable {
         }
     }
 
-    /// A new connection from the client `address` (its `ClientAddress` key), or the refusal to send it when the
-    /// server, or that client's share of it, is full, or the server is stopping.
-    func connect(_ outbox: AsyncStream<String>.Continuation, address: String = "local") -> Result<Int, MatchWireError> {
+    /// A new connection from the client `address` in `network` (their `ClientAddress` keys; the network defaults to
+    /// the address), counting its messages in `rate`; or the refusal to send it when that client's or network's
+    /// share is full, or the server is stopping. When every connection slot is taken, the connection that has been
+    /// longest outside a match is closed (`full`) to make room, so that connections which never join cannot keep a
+    /// player out; only when every connection is in a match is the newcomer refused.
+    func connect(
+        _ outbox: AsyncStream<String>.Continuation, address: String = "local", network: String? = nil,
+        rate: MessageRate? = nil
+    ) -> Result<Int, MatchWireError> {
         let now = Self.now()
+        let network = network ?? address
         return state.withLock { hub in
             if hub.shuttingDown { return .failure(MatchWireError(.shutdown, "the match server is shutting down")) }
-            guard hub.peers.count < policy.maximumConnections else {
-                return .failure(
-                    MatchWireError(.full, "the server holds its most connections (\(policy.maximumConnections))"))
-            }
             guard hub.connectionsByAddress[address, default: 0] < policy.maximumConnectionsPerAddress else {
                 let limit = policy.maximumConnectionsPerAddress
                 return .failure(MatchWireError(.full, "your address holds its most connections (\(limit))"))
             }
+            guard hub.connectionsByNetwork[network, default: 0] < policy.maximumConnectionsPerNetwork else {
+                let limit = policy.maximumConnectionsPerNetwork
+                return .failure(
+                    MatchWireError(.full, "your network (\(network)) holds its most connections (\(limit))"))
+            }
+            if hub.peers.count - hub.shed.count >= policy.maximumConnections {
+                guard let victim = Self.longestOutsideAMatch(in: hub) else {
+                    return .failure(
+                        MatchWireError(.full, "the server holds its most connections (\(policy.maximumConnections))"))
+                }
+                hub.peers[victim]?.ending = .refused(
+                    MatchWireError(.full, "the server is full, and this connection was the longest outside a match"))
+                hub.shed.insert(victim)
+                hub.shedCount += 1
+            }
             let id = hub.nextID
             hub.nextID += 1
             hub.peers[id] = PeerRecord(
-                outbox: outbox, address: address, connectedAt: now, tokens: policy.messageBurst, lastRefill: now,
-                lastHeard: now)
+                outbox: outbox, address: address, network: network, connectedAt: now,
+                rate: rate ?? MessageRate(policy), lastHeard: now)
             hub.connectionsByAddress[address, default: 0] += 1
+            hub.connectionsByNetwork[network, default: 0] += 1
             return .success(id)
         }
     }
+
+    /// The connection that has been longest outside a match (connected or left the longest ago), not already ending.
+    private static func longestOutsideAMatch(in hub: HubState) -> Int? {
+        hub.peers.filter { $0.value.match == nil && $0.value.ending == nil }
+            .min {
+                ($0.value.outOfMatchSince ?? $0.value.connectedAt) < ($1.value.outOfMatchSince ?? $1.value.connectedAt)
+            }?
+            .key
+    }
+
+    /// Connections closed so far to make room for a newer one when every slot was taken.
+    public var shedCount: Int { state.withLock { $0.shedCount } }
 
     /// Open connections from the client key `address` (for tests and the operator).
     public func connectionCount(address: String) -> Int {
@@ -173,15 +183,24 @@ public final class MatchHub: Sendable {
         now > lastHeard && Double(now - lastHeard) / 1e9 > seconds
     }
 
-    /// Why connection `id` must end now (idle, overflowed, shutting down), or nil.
+    /// Why connection `id` must end now (idle, overflowed, shed, shutting down, over its rate in pings, no hello or
+    /// no join by its deadline), or nil. Only `hello` ends the hello deadline and only a join the join deadline:
+    /// messages (`ping`) and WebSocket pings keep a connection from idling out, never from these.
     func check(_ id: Int) -> Ending? {
         let now = Self.now()
         return state.withLock { hub in
             guard let peer = hub.peers[id] else { return .closed }
             if let ending = peer.ending { return ending }
+            if peer.rate.isSpentByControlFrames { return .refused(peer.rate.refusal) }
             if Self.isSilent(since: peer.lastHeard, now: now, for: policy.idleTimeout) { return .timedOut }
             if peer.name == nil, Self.isSilent(since: peer.connectedAt, now: now, for: policy.helloTimeout) {
                 return .refused(MatchWireError(.timeout, "no hello within \(policy.helloTimeout) s of connecting"))
+            }
+            if peer.match == nil, let since = peer.outOfMatchSince,
+                Self.isSilent(since: since, now: now, for: policy.joinTimeout)
+            {
+                return .refused(
+                    MatchWireError(.timeout, "no join within \(policy.joinTimeout) s of hello or of leaving a match"))
             }
             return nil
         }
@@ -193,33 +212,27 @@ public final class MatchHub: Sendable {
         // Decoding and its checks run outside the lock.
         let decoded = Result { () throws(MatchWireError) in try MatchClientMessage(json: text) }
         return state.withLock { hub -> MatchWireError? in
-            guard var peer = hub.peers[id] else { return nil }
-            peer.lastHeard = now
-            let elapsed = now > peer.lastRefill ? Double(now - peer.lastRefill) / 1e9 : 0
-            peer.tokens = min(policy.messageBurst, peer.tokens + elapsed * policy.messagesPerSecond)
-            peer.lastRefill = now
-            peer.tokens -= 1
-            hub.peers[id] = peer
-            guard peer.tokens >= 0 else {
-                return MatchWireError(
-                    .rate,
-                    "more than \(Int(policy.messagesPerSecond)) messages a second (burst \(Int(policy.messageBurst)))")
-            }
+            guard let peer = hub.peers[id] else { return nil }
+            hub.peers[id]?.lastHeard = now
+            guard peer.rate.take(now: now) else { return peer.rate.refusal }
             let message: MatchClientMessage
             switch decoded {
             case .success(let value): message = value
             case .failure(let error): return error
             }
-            return apply(message, from: id, in: &hub)
+            return apply(message, from: id, now: now, in: &hub)
         }
     }
 
-    private func apply(_ message: MatchClientMessage, from id: Int, in hub: inout HubState) -> MatchWireError? {
+    private func apply(
+        _ message: MatchClientMessage, from id: Int, now: UInt64, in hub: inout HubState
+    ) -> MatchWireError? {
         guard var peer = hub.peers[id] else { return nil }
         switch message {
         case .hello(_, let name):
             guard peer.name == nil else { return MatchWireError(.order, "a second hello on one connection") }
             peer.name = name
+            peer.outOfMatchSince = now
             hub.peers[id] = peer
             send(.welcome(version: MatchProtocol.version, id: id), to: id, in: &hub)
         case .join(let level, let room):
@@ -238,14 +251,18 @@ public final class MatchHub: Sendable {
             case .failure(let error): return error
             }
             let members = hub.matches[key] ?? []
+            if let refusal = networkRefusal(joining: key, isNew: members.isEmpty, peer: peer, in: hub) {
+                return refusal
+            }
             guard !members.isEmpty || hub.matches.count < policy.maximumMatches else {
                 return MatchWireError(.limit, "the server holds its most matches (\(policy.maximumMatches))")
             }
             removeFromMatch(id, reason: .left, in: &hub)
-            if members.isEmpty, !room.isEmpty { hub.creators[key] = peer.address }
+            if members.isEmpty { hub.creators[key] = Opener(address: peer.address, network: peer.network) }
             peer = hub.peers[id] ?? peer
             peer.joins += 1
             peer.match = key
+            peer.outOfMatchSince = nil
             hub.peers[id] = peer
             hub.matches[key] = members + [id]
             send(.joined(id: id, name: name), to: id, in: &hub)
@@ -260,6 +277,7 @@ public final class MatchHub: Sendable {
             relay(.message(id: id, tick: tick, data: data), from: id, key: key, in: &hub)
         case .leave:
             removeFromMatch(id, reason: .left, in: &hub)
+            if hub.peers[id]?.outOfMatchSince == nil { hub.peers[id]?.outOfMatchSince = now }
         case .ping:
             break
         }
@@ -308,7 +326,8 @@ public final class MatchHub: Sendable {
             let key = MatchKey(level: level, room: room)
             if let refusal = hasSeat(key) { return .failure(refusal) }
             if hub.matches[key] == nil,
-                hub.creators.values.filter({ $0 == address }).count >= policy.maximumRoomsPerAddress
+                hub.creators.filter({ !$0.key.room.isEmpty && $0.value.address == address }).count
+                    >= policy.maximumRoomsPerAddress
             {
                 return .failure(
                     MatchWireError(.limit, "your address holds its most rooms (\(policy.maximumRoomsPerAddress))"))
@@ -327,6 +346,30 @@ public final class MatchHub: Sendable {
         return .success(MatchKey(level: level, room: "", part: part))
     }
 
+    /// Why a join of `key` is refused by the caps of the joiner's network (IPv4 /24, IPv6 /48), or nil: its seats
+    /// in the level's default matches, and, when the join opens the match (`isNew`), the matches it has opened.
+    private func networkRefusal(joining key: MatchKey, isNew: Bool, peer: PeerRecord, in hub: HubState)
+        -> MatchWireError?
+    {
+        let network = peer.network
+        if key.room.isEmpty {
+            let seats = hub.matches.filter { $0.key.level == key.level && $0.key.room.isEmpty }.values.joined()
+                .filter { hub.peers[$0]?.network == network }.count
+            guard seats < policy.maximumDefaultSeatsPerNetwork else {
+                let limit = policy.maximumDefaultSeatsPerNetwork
+                return MatchWireError(
+                    .limit,
+                    "your network (\(network)) holds its most seats (\(limit)) in the matches of level \(key.level)")
+            }
+        }
+        guard isNew else { return nil }
+        guard hub.creators.values.filter({ $0.network == network }).count < policy.maximumMatchesPerNetwork else {
+            let limit = policy.maximumMatchesPerNetwork
+            return MatchWireError(.limit, "your network (\(network)) has opened its most matches (\(limit))")
+        }
+        return nil
+    }
+
     private func removeFromMatch(_ id: Int, reason: MatchLeftReason, in hub: inout HubState) {
         guard let peer = hub.peers[id], let key = peer.match else { return }
         hub.peers[id]?.match = nil
@@ -342,8 +385,11 @@ public final class MatchHub: Sendable {
             guard let peer = hub.peers[id] else { return }
             removeFromMatch(id, reason: ending.reason, in: &hub)
             hub.peers[id] = nil
+            hub.shed.remove(id)
             let left = hub.connectionsByAddress[peer.address, default: 1] - 1
             hub.connectionsByAddress[peer.address] = left > 0 ? left : nil
+            let leftInNetwork = hub.connectionsByNetwork[peer.network, default: 1] - 1
+            hub.connectionsByNetwork[peer.network] = leftInNetwork > 0 ? leftInNetwork : nil
             if let error = ending.error {
                 peer.outbox.yield(MatchServerMessage.error(code: error.code, message: error.message).json)
             }

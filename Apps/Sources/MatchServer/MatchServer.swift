@@ -13,7 +13,9 @@ import HummingbirdWebSocket
 import Logging
 import MatchWire
 import NIOCore
+import NIOWebSocket
 import ServiceLifecycle
+import StrictJSON
 import WSCore
 
 /// Builds and runs the match service.
@@ -44,9 +46,16 @@ public enum MatchServer {
                 ) { request, channel, _ in
                     guard request.method == .get, request.path == MatchProtocol.path else { return .dontUpgrade }
                     UpgradeGate.upgraded(channel)
-                    let address = ClientAddress.key(channel.remoteAddress)
+                    let client = (
+                        address: ClientAddress.key(channel.remoteAddress),
+                        network: ClientAddress.network(channel.remoteAddress)
+                    )
+                    // Every byte after this request passes FrameGuard before the frame decoder: masks checked, ping
+                    // and pong frames counted in the connection's message rate (FrameGuard.swift).
+                    let rate = MessageRate(policy)
+                    try channel.pipeline.syncOperations.addHandler(FrameGuard(rate: rate))
                     return .upgrade([:]) { inbound, outbound, _ in
-                        await serve(hub: hub, address: address, inbound: inbound, outbound: outbound)
+                        await serve(hub: hub, client: client, rate: rate, inbound: inbound, outbound: outbound)
                     }
                 }, gate: hub.upgradeGate)
         }
@@ -65,11 +74,12 @@ public enum MatchServer {
 
     /// One connection, from upgrade to close.
     static func serve(
-        hub: MatchHub, address: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+        hub: MatchHub, client: (address: String, network: String), rate: MessageRate, inbound: WebSocketInboundStream,
+        outbound: WebSocketOutboundWriter
     ) async {
         let (stream, outbox) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(hub.policy.outboxLimit))
         let id: Int
-        switch hub.connect(outbox, address: address) {
+        switch hub.connect(outbox, address: client.address, network: client.network, rate: rate) {
         case .success(let value): id = value
         case .failure(let error):
             try? await outbound.write(.text(MatchServerMessage.error(code: error.code, message: error.message).json))
@@ -93,31 +103,50 @@ public enum MatchServer {
             connection.addTask { try? await Task.sleep(for: .seconds(1)) }
             _ = await connection.next()
             connection.cancelAll()
+            if let code = ending.closeCode {
+                try? await outbound.close(WebSocketErrorCode(codeNumber: Int(code)), reason: nil)
+            }
         }
     }
 
+    /// Reads the connection's frames into messages (a message may come in fragments) and hands each to the hub.
+    /// The text is checked here rather than by the WebSocket layer, so that each refusal is the protocol's own: a
+    /// binary frame, a message over the frame limit, text that is not UTF-8 (closed with 1007).
     static func read(hub: MatchHub, id: Int, inbound: WebSocketInboundStream) async -> Ending {
+        var message: ByteBuffer?  // the fragments of a message so far
         do {
-            for try await message in inbound.messages(maxSize: MatchProtocol.maximumFrameBytes) {
-                switch message {
+            for try await frame in inbound {
+                switch frame.opcode {
                 case .binary:
                     return .refused(MatchWireError(.binary, "a binary frame; the match protocol is JSON text"))
-                case .text(let text):
-                    if let error = hub.receive(id, text) { return .refused(error) }
+                case .text:
+                    guard message == nil else {
+                        return .refused(MatchWireError(.malformed, "a new message inside a fragmented one"))
+                    }
+                    message = frame.data
+                case .continuation:
+                    guard message != nil else {
+                        return .refused(MatchWireError(.malformed, "a continuation frame outside a message"))
+                    }
+                    var more = frame.data
+                    message?.writeBuffer(&more)
                 }
+                guard let text = message, text.readableBytes <= MatchProtocol.maximumFrameBytes else {
+                    return .refused(
+                        MatchWireError(.tooLarge, "a message over \(MatchProtocol.maximumFrameBytes) bytes"))
+                }
+                guard frame.fin else { continue }
+                message = nil
+                if let offset = StrictJSON.invalidUTF8Offset(in: text.readableBytesView) {
+                    return .notUTF8(offset: offset)
+                }
+                if let error = hub.receive(id, String(buffer: text)) { return .refused(error) }
             }
-            return .closed
-        } catch is CancellationError {
             return .closed
         } catch {
-            // The WebSocket layer refused a frame (a fragmented message over the frame limit, text that is not UTF-8,
-            // a protocol error): say which, then close.
-            let why = "\(error)"
-            if why.contains("messageTooLarge") {
-                return .refused(
-                    MatchWireError(.tooLarge, "a message over \(MatchProtocol.maximumFrameBytes) bytes"))
-            }
-            return .refused(MatchWireError(.malformed, "the WebSocket layer refused a frame (\(why))"))
+            // Cancelled, or the socket failed: the WebSocket layer refuses a frame it cannot read (over 16 KiB: 1009)
+            // by closing, which ends the loop above.
+            return .closed
         }
     }
 

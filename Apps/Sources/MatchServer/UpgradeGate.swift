@@ -4,8 +4,8 @@
 // `limitPerAddress` from one client (ClientAddress: IPv4 /32, IPv6 /64); one over its client's share is closed at
 // once; when the gate is full the one that has waited longest is closed for the newcomer; one not upgraded within
 // `deadline` is closed then. The WebSocket upgrade removes the connection's handler (`upgraded`),
-// which stops its clock and frees its place; after that MatchHub's own limits apply (hello deadline, idle timeout,
-// connections per address).
+// which stops its clock and frees its place; after that FrameGuard reads the frames and MatchHub's own limits apply
+// (hello and join deadlines, idle timeout, connections per address and network).
 
 import Dispatch
 import EmbeddedServer
@@ -134,70 +134,11 @@ struct GatedChildChannel: ServerChildChannel {
         }
         let handler = UpgradeDeadlineHandler(gate: gate, address: address)
         return channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(MaskRequiredHandler())
             try channel.pipeline.syncOperations.addHandler(handler, name: UpgradeDeadlineHandler.name)
         }.flatMap { inner.setup(channel: channel, logger: logger) }
     }
 
     func handle(value: Value, logger: Logger) async {
         await inner.handle(value: value, logger: logger)
-    }
-}
-
-/// RFC 6455 §5.1: a server closes a connection whose client sends an unmasked frame, with status 1002 (protocol
-/// error). NIO's frame decoder accepts such frames and the WebSocket layer above it does not look, so this handler
-/// reads the raw bytes first in the pipeline, from the start: it passes everything through until the server's
-/// `101 Switching Protocols` has gone out, then follows the client's frame headers (2 to 14 bytes, then the payload
-/// it skips) and, at the first header without the mask bit, sends a close frame with 1002 and closes.
-final class MaskRequiredHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
-
-    private var isUpgraded = false
-    private var isClosing = false
-    private var header: [UInt8] = []  // the frame header read so far
-    private var payloadLeft: UInt64 = 0  // bytes of the current frame's payload still to come
-
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if !isUpgraded {
-            let bytes = unwrapOutboundIn(data)
-            if bytes.readableBytesView.starts(with: "HTTP/1.1 101".utf8) { isUpgraded = true }
-        }
-        context.write(data, promise: promise)
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard isUpgraded else { return context.fireChannelRead(data) }
-        guard !isClosing else { return }
-        for byte in unwrapInboundIn(data).readableBytesView {
-            if payloadLeft > 0 {
-                payloadLeft -= 1
-                continue
-            }
-            header.append(byte)
-            if header.count == 2, header[1] & 0x80 == 0 { return refuse(context) }
-            guard let length = Self.payloadLength(header) else { continue }
-            payloadLeft = length
-            header = []
-        }
-        context.fireChannelRead(data)
-    }
-
-    /// The payload length once `header` (of a masked frame) is complete, its mask key included; else nil.
-    static func payloadLength(_ header: [UInt8]) -> UInt64? {
-        guard header.count >= 2 else { return nil }
-        let short = UInt64(header[1] & 0x7F)
-        let extended = short == 126 ? 2 : short == 127 ? 8 : 0
-        guard header.count == 2 + extended + 4 else { return nil }
-        return extended == 0 ? short : header[2..<2 + extended].reduce(0) { $0 << 8 | UInt64($1) }
-    }
-
-    private func refuse(_ context: ChannelHandlerContext) {
-        isClosing = true
-        var close = context.channel.allocator.buffer(capacity: 4)
-        close.writeBytes([0x88, 0x02, 0x03, 0xEA])  // FIN + close, 2 bytes: 1002 (protocol error)
-        context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in context.close(promise: nil) }
     }
 }

@@ -1,12 +1,13 @@
 // MatchWire: the match protocol (Assets/match-protocol.md) that the match server (MatchServer) and the game's
 // client (Services/MatchConnection.swift) speak over WebSocket: one JSON object per text frame, a `type` field,
-// a version number in `hello` and `welcome`. Decoding is strict (types, ranges, required fields, sizes) and every
-// refusal is a `MatchWireError` with a code and a sentence naming the field; nothing here traps on any input.
-// Foundation only: no sockets, no game's types. Version 2: what players tell each other is the game's own text
+// a version number in `hello` and `welcome`. Decoding is strict (RFC 8259 and nothing looser: module StrictJSON;
+// types, ranges, required fields, sizes) and every refusal is a `MatchWireError` with a code and a sentence naming
+// what was wrong; nothing here traps on any input. Foundation and StrictJSON only: no sockets, no game's types. Version 2: what players tell each other is the game's own text
 // (`send` / `msg`, `data`), which the server relays without reading it; version 1 (poses in `state` and `fire`,
 // the shooter's words) is refused.
 
 import Foundation
+import StrictJSON
 
 /// The protocol's constants and limits.
 public enum MatchProtocol {
@@ -128,20 +129,29 @@ private func encode(_ envelope: Envelope) -> String {
 }
 
 private func decodeEnvelope(_ text: String) throws(MatchWireError) -> Envelope {
-    let bytes = text.utf8.count
-    guard bytes <= MatchProtocol.maximumMessageBytes else {
+    let bytes = Array(text.utf8)
+    guard bytes.count <= MatchProtocol.maximumMessageBytes else {
         throw MatchWireError(
-            .tooLarge, "a message of \(bytes) bytes; the most is \(MatchProtocol.maximumMessageBytes)")
+            .tooLarge, "a message of \(bytes.count) bytes; the most is \(MatchProtocol.maximumMessageBytes)")
+    }
+    // RFC 8259 and nothing looser first (module StrictJSON, the leaderboard's check too): JSONDecoder alone takes a
+    // key twice (the first wins), trailing commas, 7.0 for 7 and a byte-order mark.
+    if let problem = StrictJSON.problem(in: bytes) {
+        throw MatchWireError(.malformed, "not strict JSON: \(problem)")
+    }
+    guard bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) == UInt8(ascii: "{") else {
+        throw MatchWireError(.malformed, "not a JSON object")
     }
     do {
-        return try JSONDecoder().decode(Envelope.self, from: Data(text.utf8))
+        return try JSONDecoder().decode(Envelope.self, from: Data(bytes))
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
         let field = context.codingPath.map(\.stringValue).joined(separator: ".")
         throw MatchWireError(.malformed, "field '\(field)' has the wrong type")
     } catch DecodingError.keyNotFound(let key, _) {
         throw MatchWireError(.malformed, "field '\(key.stringValue)' is missing")
     } catch {
-        throw MatchWireError(.malformed, "not a JSON object")
+        // Strict JSON that JSONDecoder still refuses: an integer out of Int64's range, or one key written two ways.
+        throw MatchWireError(.malformed, "a JSON object JSONDecoder cannot read (a number out of range?)")
     }
 }
 

@@ -52,14 +52,26 @@ struct MatchCommand: ParsableCommand {
         @Option(help: "The most connections one client holds at once (by address: IPv4 /32, IPv6 /64).")
         var maxConnectionsPerAddress: Int = 64
 
+        @Option(help: "The most connections one network holds at once (IPv4 /24, IPv6 /48).")
+        var maxConnectionsPerNetwork: Int = 1024
+
         @Option(help: "Seconds a new connection has to say hello (pings do not extend it).")
         var helloTimeout: Double = 5
+
+        @Option(help: "Seconds a connection has to join a match after hello or a leave (pings do not extend it).")
+        var joinTimeout: Double = 5
 
         @Option(help: "The most seats one client (by address) holds in a level's default matches.")
         var maxSeatsPerAddress: Int = 4
 
         @Option(help: "The most named rooms one client (by address) has opened at once.")
         var maxRoomsPerAddress: Int = 16
+
+        @Option(help: "The most seats one network (IPv4 /24, IPv6 /48) holds in a level's default matches.")
+        var maxSeatsPerNetwork: Int = 16
+
+        @Option(help: "The most matches one network (IPv4 /24, IPv6 /48) has opened at once, rooms and default ones.")
+        var maxMatchesPerNetwork: Int = 32
 
         func validate() throws {
             guard (0...65535).contains(port) else {
@@ -71,10 +83,15 @@ struct MatchCommand: ParsableCommand {
             guard helloTimeout > 0, helloTimeout <= 3600 else {
                 throw ValidationError("--hello-timeout: \(helloTimeout) s; give 0 to 3600 seconds")
             }
+            guard joinTimeout > 0, joinTimeout <= 3600 else {
+                throw ValidationError("--join-timeout: \(joinTimeout) s; give 0 to 3600 seconds")
+            }
             for (name, value) in [
                 ("--max-players", maxPlayers), ("--max-matches", maxMatches), ("--max-connections", maxConnections),
                 ("--max-connections-per-address", maxConnectionsPerAddress),
                 ("--max-seats-per-address", maxSeatsPerAddress), ("--max-rooms-per-address", maxRoomsPerAddress),
+                ("--max-connections-per-network", maxConnectionsPerNetwork),
+                ("--max-seats-per-network", maxSeatsPerNetwork), ("--max-matches-per-network", maxMatchesPerNetwork),
             ]
             where value < 1 {
                 throw ValidationError("\(name): \(value); give at least 1")
@@ -88,9 +105,13 @@ struct MatchCommand: ParsableCommand {
             policy.maximumMatches = maxMatches
             policy.maximumConnections = maxConnections
             policy.maximumConnectionsPerAddress = maxConnectionsPerAddress
+            policy.maximumConnectionsPerNetwork = maxConnectionsPerNetwork
             policy.helloTimeout = helloTimeout
+            policy.joinTimeout = joinTimeout
             policy.maximumDefaultSeatsPerAddress = maxSeatsPerAddress
             policy.maximumRoomsPerAddress = maxRoomsPerAddress
+            policy.maximumDefaultSeatsPerNetwork = maxSeatsPerNetwork
+            policy.maximumMatchesPerNetwork = maxMatchesPerNetwork
             return policy
         }
 

@@ -10,6 +10,7 @@
 // A step is held when >= 99 % of the expected deliveries arrived and the p99 latency is <= --p99-limit ms.
 //   swift run -c release match-load [--players 4] [--matches 10,25,50,100] [--seconds 5] [--p99-limit 100]
 //   swift run -c release match-load --pre-hello [--connections 4100] [--joins 20]   (PreHello.swift)
+//   swift run -c release match-load --attacks   (Attacks.swift: hello+ping, a match each, a ping flood)
 
 import Foundation
 import Hummingbird
@@ -225,6 +226,9 @@ func format(_ value: Double) -> String { String(format: "%.1f", value) }
 if CommandLine.arguments.dropFirst().first == "--pre-hello" {
     try PreHelloCheck.run(Array(CommandLine.arguments.dropFirst(2)))
 }
+if CommandLine.arguments.dropFirst().first == "--attacks" {
+    try AttacksCheck.run()
+}
 let options = Options(CommandLine.arguments)
 var load = [Double](repeating: 0, count: 3)
 _ = getloadavg(&load, 3)
@@ -244,8 +248,11 @@ for matches in options.matches {
     var policy = MatchPolicy()
     policy.maximumConnections = clients + 16
     policy.maximumConnectionsPerAddress = clients + 16  // every client is on loopback
+    policy.maximumConnectionsPerNetwork = clients + 16
     policy.maximumDefaultSeatsPerAddress = clients
+    policy.maximumDefaultSeatsPerNetwork = clients
     policy.maximumRoomsPerAddress = clients
+    policy.maximumMatchesPerNetwork = clients
     let server = try EmbeddedMatchServer(policy: policy)
     let players = options.players
     let result = run(url: server.url, clients: clients, fanOut: players - 1, options: options) { index in

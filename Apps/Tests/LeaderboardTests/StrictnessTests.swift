@@ -3,6 +3,7 @@
 // were taken.
 
 import Foundation
+import StrictJSON
 import XCTest
 
 @testable import LeaderboardServer
@@ -17,14 +18,15 @@ final class StrictnessTests: ServerTestCase {
         }
         for (body, why) in [
             (#"{"level":1,"score":10,}"#, "trailing comma"), (#"[1,2,]"#, "trailing comma"),
-            (#"{"score":10,"score":99999}"#, "a key twice"), (#"{"score":7.0}"#, "not written as an integer"),
-            (#"{"score":1e2}"#, "not written as an integer"), (#"{"score":-0}"#, "-0"),
+            (#"{"score":10,"score":99999}"#, #"duplicate key "score""#),
+            (#"{"score":7.0}"#, "'score' must be an integer, not 7.0"),
+            (#"{"score":1e2}"#, "must be an integer, not 1e2"), (#"{"score":-0}"#, "-0"),
             (#"{"score":07}"#, "leading zero"),
             (#"{"a":1} x"#, "bytes after"), (#"{"a":"\q"}"#, "unknown escape"),
             ("{\"a\":\"\u{1}\"}", "control character"),
             (#"{"a":tru}"#, "not a JSON value"), (#"{"a":1"#, "expected"), (#"// c"#, "not a JSON value"),
             (String(repeating: "[", count: 40) + String(repeating: "]", count: 40), "nested deeper"),
-            (#"{"a":"\u12"}"#, "four hex digits"), ("", "ended"),
+            (#"{"a":"\u12"}"#, "four hex digits"), ("", "ended"), ("\u{FEFF}{}", "byte-order mark"),
         ] {
             let problem = StrictJSON.problem(in: Array(body.utf8))
             XCTAssertTrue(problem?.contains(why) ?? false, "\(body): \(problem ?? "accepted")")

@@ -147,6 +147,7 @@ final class CapsHeldTests: XCTestCase {
         var policy = MatchPolicy()
         policy.idleTimeout = 30
         policy.helloTimeout = 30
+        policy.joinTimeout = 30
         let server = try EmbeddedMatchServer(policy: policy)
         defer { server.stop() }
         // The reference, measured in this run on this machine: the median of five joins with nothing held.

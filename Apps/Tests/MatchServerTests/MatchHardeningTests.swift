@@ -1,11 +1,14 @@
 // Issue 28 point 2, the match server's first defences (mirroring the leaderboard's HardeningTests): a connection
-// that never says hello is closed at its deadline however often it pings, and one client address cannot hold more
-// than its share of the connection slots, so that another client still gets in; a socket that never completes its
-// WebSocket upgrade (silent, or a trickled head) is closed at the upgrade deadline, and one address's silent sockets
-// past its share are closed at once while a player joins.
+// that never says hello, or says it and never joins, is closed at its deadline however often it pings
+// (Docs/Multiplayer.md, "Slots"), and one client address cannot hold more than its share of the connection slots, so
+// that another client still gets in; a socket that never completes its WebSocket upgrade (silent, or a trickled head)
+// is closed at the upgrade deadline, and one address's silent sockets past its share are closed at once while a player
+// joins.
 
+import EmbeddedServer
 import Foundation
 import MatchWire
+import NIOCore
 import Services
 import TestSupport
 import XCTest
@@ -41,14 +44,42 @@ final class MatchHardeningTests: XCTestCase {
         XCTAssertTrue(error.message.contains("no hello"), error.message)
     }
 
-    func testAHelloEndsTheHelloDeadline() throws {
+    /// A hello ends the hello deadline only: the connection must then join within the join deadline, however often
+    /// it pings (the loophole: 50 connections that said hello and pinged held their slots for 120 s).
+    func testAHelloThenPingsIsClosedAtTheJoinDeadline() throws {
         var policy = MatchPolicy()
         policy.helloTimeout = 0.3
+        policy.joinTimeout = 0.5
         let hub = MatchHub(policy: policy)
         let (_, outbox) = AsyncStream<String>.makeStream()
         let id = try hub.connect(outbox, address: "192.0.2.1").get()
         XCTAssertNil(hub.receive(id, Self.hello))
-        XCTAssertNil(pingAndCheck(hub, id, for: 0.8), "a connection that said hello in time was closed")
+        let started = Date()
+        let ending = pingAndCheck(hub, id, for: 2)
+        guard case .refused(let error)? = ending else {
+            return XCTFail("still open after 2 s of pings since hello: \(ending as Any)")
+        }
+        XCTAssertEqual(error.code, .timeout)
+        XCTAssertTrue(error.message.contains("no join"), error.message)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.45, "closed before its join deadline")
+    }
+
+    /// A join ends the join deadline; a leave starts it again (a connection out of a match cannot sit there).
+    func testAJoinEndsTheJoinDeadlineAndALeaveRestartsIt() throws {
+        var policy = MatchPolicy()
+        policy.helloTimeout = 0.3
+        policy.joinTimeout = 0.3
+        let hub = MatchHub(policy: policy)
+        let (_, outbox) = AsyncStream<String>.makeStream()
+        let id = try hub.connect(outbox, address: "192.0.2.1").get()
+        XCTAssertNil(hub.receive(id, Self.hello))
+        XCTAssertNil(hub.receive(id, #"{"type":"join","level":1}"#))
+        XCTAssertNil(pingAndCheck(hub, id, for: 0.8), "a connection in a match was closed")
+        XCTAssertNil(hub.receive(id, #"{"type":"leave"}"#))
+        guard case .refused(let error)? = pingAndCheck(hub, id, for: 2) else {
+            return XCTFail("a connection that left its match sat there for 2 s")
+        }
+        XCTAssertTrue(error.message.contains("no join"), error.message)
     }
 
     func testOneAddressHoldsItsShareAndAnotherStillConnects() throws {
@@ -237,5 +268,89 @@ extension MatchHardeningTests {
         // A masked frame (every real client's) still works.
         let player = try MatchConnection.connect(url: server.url, name: "alice", level: 1)
         player.close()
+    }
+}
+
+extension MatchHardeningTests {
+    /// Networks are counted as the leaderboard counts them (ClientAddress: IPv4 /24, IPv6 /48): many addresses of one
+    /// network hold at most the network's share of connections, of seats in a level's default matches and of
+    /// matches opened, while another network still gets in.
+    func testOneNetworkHoldsItsShareAndAnotherStillGetsIn() throws {
+        let v6 = try SocketAddress(ipAddress: "2001:db8:7:1::5", port: 1)
+        XCTAssertEqual(ClientAddress.network(v6), "2001:db8:7::/48")
+        XCTAssertEqual(ClientAddress.network(try SocketAddress(ipAddress: "198.51.100.7", port: 1)), "198.51.100.0/24")
+        var policy = MatchPolicy()
+        policy.maximumConnectionsPerNetwork = 6
+        policy.maximumDefaultSeatsPerNetwork = 3
+        policy.maximumMatchesPerNetwork = 3
+        let hub = MatchHub(policy: policy)
+        func connect(_ address: String, _ network: String) -> Result<Int, MatchWireError> {
+            let (_, outbox) = AsyncStream<String>.makeStream()
+            return hub.connect(outbox, address: address, network: network)
+        }
+        func join(_ id: Int, _ name: String, _ json: String) -> MatchWireError? {
+            XCTAssertNil(hub.receive(id, #"{"type":"hello","v":2,"name":"\#(name)"}"#))
+            return hub.receive(id, json)
+        }
+        let network = "198.51.100.0/24"
+        let ids = try (0..<6).map { try connect("198.51.100.\($0)", network).get() }
+        guard case .failure(let refused) = connect("198.51.100.99", network) else {
+            return XCTFail("a seventh connection from one network was let in")
+        }
+        XCTAssertEqual(refused.code, .full)
+        XCTAssertTrue(refused.message.contains("your network (198.51.100.0/24)"), refused.message)
+        // Seats: three in level 2's default matches, the fourth refused.
+        for index in 0..<3 { XCTAssertNil(join(ids[index], "p\(index)", #"{"type":"join","level":2}"#)) }
+        XCTAssertEqual(join(ids[3], "p3", #"{"type":"join","level":2}"#)?.code, .limit)
+        // Matches opened and open: level 2's default match and two rooms (a room left empty closes); then no more.
+        XCTAssertNil(join(ids[4], "p4", #"{"type":"join","level":3,"room":"a"}"#))
+        XCTAssertNil(hub.receive(ids[4], #"{"type":"join","level":3,"room":"b"}"#))
+        XCTAssertEqual(hub.matchCount, 2, "a room left empty closes")
+        XCTAssertNil(join(ids[5], "p5", #"{"type":"join","level":4,"room":"d"}"#))
+        XCTAssertEqual(hub.matchCount, 3)
+        hub.disconnect(ids[3], .closed)
+        let more = try connect("198.51.100.200", network).get()
+        let error = join(more, "p6", #"{"type":"join","level":5,"room":"f"}"#)
+        XCTAssertEqual(error?.code, .limit)
+        XCTAssertTrue(error?.message.contains("opened its most matches (3)") ?? false, "\(error as Any)")
+        XCTAssertNil(hub.receive(more, #"{"type":"join","level":4,"room":"d"}"#), "joining an open match opens none")
+        // Another network opens one, and takes a seat in level 2.
+        let other = try connect("203.0.113.1", "203.0.113.0/24").get()
+        XCTAssertNil(join(other, "q", #"{"type":"join","level":5,"room":"f"}"#))
+        XCTAssertNil(hub.receive(other, #"{"type":"join","level":2}"#))
+    }
+}
+
+extension MatchHardeningTests {
+    /// When every connection slot is taken, a newcomer is let in and the connection longest outside a match is closed
+    /// (`full`) for it: connections that never join cannot keep a player out. Only when every connection is in a
+    /// match is the newcomer refused.
+    func testAFullServerClosesTheConnectionLongestOutsideAMatch() throws {
+        var policy = MatchPolicy()
+        policy.maximumConnections = 4
+        let hub = MatchHub(policy: policy)
+        func connect(_ address: String) -> Result<Int, MatchWireError> {
+            let (_, outbox) = AsyncStream<String>.makeStream()
+            return hub.connect(outbox, address: address)
+        }
+        let waiting = try (1...4).map { try connect("192.0.2.\($0)").get() }
+        for id in waiting { XCTAssertNil(hub.receive(id, #"{"type":"hello","v":2,"name":"n\#(id)"}"#)) }
+        let player = try connect("203.0.113.1").get()
+        guard case .refused(let error)? = hub.check(waiting[0]) else {
+            return XCTFail("the oldest connection outside a match was not closed for the newcomer")
+        }
+        XCTAssertEqual(error.code, .full)
+        for id in waiting.dropFirst() { XCTAssertNil(hub.check(id)) }
+        hub.disconnect(waiting[0], .refused(error))
+        XCTAssertEqual(hub.shedCount, 1)
+        // Everyone in a match: the newcomer is refused instead.
+        for id in waiting.dropFirst() + [player] {
+            if id == player { XCTAssertNil(hub.receive(id, #"{"type":"hello","v":2,"name":"p"}"#)) }
+            XCTAssertNil(hub.receive(id, #"{"type":"join","level":\#(id)}"#))
+        }
+        guard case .failure(let refused) = connect("203.0.113.2") else {
+            return XCTFail("a connection in a match was closed for a newcomer")
+        }
+        XCTAssertEqual(refused.code, .full)
     }
 }

@@ -1,25 +1,45 @@
-// StrictJSON: the leaderboard reads its bodies as RFC 8259 JSON and nothing looser, so that what a client sends means
-// one thing on every server and every JSON library: no trailing comma, no key twice in one object (JSONDecoder kept
-// the first, another library the last), no comment, no leading zero, and every number the API takes written as an
-// integer (`7`, never `7.0`, `7e0` or `-0`, which JSONDecoder read as 7 and 0). Checked before JSONDecoder reads a
-// body (Validation.decodeBody); the plain bodies SubmissionBody reads itself are strict by construction. Nesting is
-// bounded (32), so a body of brackets cannot exhaust the stack.
+// StrictJSON: RFC 8259 JSON and nothing looser, for both servers (the leaderboard's request bodies, the match
+// protocol's text frames), so that what a client sends means one thing on every server and every JSON library: UTF-8
+// with no byte-order mark, no trailing comma, no key twice in one object (JSONDecoder kept the first, another library
+// the last), no comment, no leading zero, and every number written as an integer (`7`, never `7.0`, `7e0` or `-0`,
+// which JSONDecoder read as 7 and 0): neither server takes any other number. Each server checks a text here before
+// JSONDecoder reads it (Validation.decodeBody, MatchWire's decodeEnvelope). Nesting is bounded (32), so a text of
+// brackets cannot exhaust the stack. Imports nothing.
 
-/// Checks a body is strict JSON as the leaderboard accepts it.
-enum StrictJSON {
-    /// Why `bytes` is not strict JSON (one line, with the byte offset), or nil when it is.
-    static func problem(in bytes: some Collection<UInt8>) -> String? {
+/// Checks a text is strict JSON as the servers accept it.
+public enum StrictJSON {
+    /// Why `bytes` is not strict JSON (one line naming what was wrong, with the byte offset), or nil when it is.
+    public static func problem(in bytes: some Collection<UInt8>) -> String? {
         var reader = Reader(bytes: Array(bytes))
-        do {
+        do throws(Reader.Failure) {
+            if let offset = invalidUTF8Offset(in: reader.bytes) {
+                throw Reader.Failure(offset, "bytes that are not UTF-8")
+            }
+            if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                throw Reader.Failure(0, "a byte-order mark (U+FEFF) before the JSON text")
+            }
             reader.skipSpace()
-            try reader.value(depth: 0)
+            try reader.value(depth: 0, key: nil)
             reader.skipSpace()
             guard reader.at == reader.bytes.count else { throw Reader.Failure(reader.at, "bytes after the value") }
             return nil
-        } catch let failure as Reader.Failure {
-            return "\(failure.why) at byte \(failure.offset)"
         } catch {
-            return "\(error)"
+            return "\(error.why) at byte \(error.offset)"
+        }
+    }
+
+    /// The offset of the first byte of `bytes` that does not belong to well-formed UTF-8 (an overlong form, a
+    /// surrogate, a code point past U+10FFFF, a truncated sequence), or nil when all of it is UTF-8.
+    public static func invalidUTF8Offset(in bytes: some Collection<UInt8>) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
         }
     }
 
@@ -50,14 +70,15 @@ enum StrictJSON {
             at += 1
         }
 
-        mutating func value(depth: Int) throws(Failure) {
+        /// One value; `key` is the object key it belongs to (its raw bytes), nil in an array or at the top.
+        mutating func value(depth: Int, key: [UInt8]?) throws(Failure) {
             guard depth < Self.maximumDepth else { throw Failure(at, "nested deeper than \(Self.maximumDepth)") }
-            guard let byte = next else { throw Failure(at, "the body ended where a value was expected") }
+            guard let byte = next else { throw Failure(at, "the text ended where a value was expected") }
             switch byte {
             case UInt8(ascii: "{"): try object(depth: depth)
             case UInt8(ascii: "["): try array(depth: depth)
             case UInt8(ascii: "\""): _ = try string()
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try integer()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try integer(key: key)
             case UInt8(ascii: "t"): try word("true")
             case UInt8(ascii: "f"): try word("false")
             case UInt8(ascii: "n"): try word("null")
@@ -69,28 +90,26 @@ enum StrictJSON {
             var keys = Set<[UInt8]>()
             try elements(closing: UInt8(ascii: "}")) { reader throws(Failure) in
                 let start = reader.at
-                guard reader.next == UInt8(ascii: "\"") else {
-                    throw Failure(reader.at, "expected a key (a trailing comma?)")
-                }
-                guard keys.insert(try reader.string()).inserted else {
-                    throw Failure(start, "a key twice in one object")
+                guard reader.next == UInt8(ascii: "\"") else { throw Failure(reader.at, "expected a key") }
+                let key = try reader.string()
+                guard keys.insert(key).inserted else {
+                    throw Failure(start, "duplicate key \"\(Self.text(key))\" (a key twice in one object)")
                 }
                 reader.skipSpace()
                 try reader.expect(UInt8(ascii: ":"), "':'")
                 reader.skipSpace()
-                try reader.value(depth: depth + 1)
+                try reader.value(depth: depth + 1, key: key)
             }
         }
 
         mutating func array(depth: Int) throws(Failure) {
             try elements(closing: UInt8(ascii: "]")) { reader throws(Failure) in
-                guard reader.next != UInt8(ascii: "]") else { throw Failure(reader.at, "a trailing comma") }
-                try reader.value(depth: depth + 1)
+                try reader.value(depth: depth + 1, key: nil)
             }
         }
 
         /// The elements of an object or array after its opening byte: none, or `element`s separated by commas, then
-        /// `closing`.
+        /// `closing`. A comma followed by `closing` is a trailing comma.
         mutating func elements(
             closing: UInt8, _ element: (inout Reader) throws(Failure) -> Void
         ) throws(Failure) {
@@ -105,7 +124,10 @@ enum StrictJSON {
                 try element(&self)
                 skipSpace()
                 guard next == UInt8(ascii: ",") else { break }
+                let comma = at
                 at += 1
+                skipSpace()
+                if next == closing { throw Failure(comma, "a trailing comma") }
             }
             try expect(closing, "',' or '\(Character(Unicode.Scalar(closing)))'")
         }
@@ -140,19 +162,40 @@ enum StrictJSON {
             throw Failure(start, "a string that does not end")
         }
 
-        mutating func integer() throws(Failure) {
+        /// A number, which must be an integer: the whole RFC 8259 number is read, so that the refusal quotes it
+        /// (`'level' must be an integer, not 7.0`).
+        mutating func integer(key: [UInt8]?) throws(Failure) {
             let start = at
             if next == UInt8(ascii: "-") { at += 1 }
             let digitsStart = at
-            while let byte = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { at += 1 }
+            skipDigits()
             guard at > digitsStart else { throw Failure(start, "a '-' without digits") }
+            let integerEnd = at
+            if next == UInt8(ascii: ".") {
+                at += 1
+                let fraction = at
+                skipDigits()
+                guard at > fraction else { throw Failure(start, "a number without digits after its '.'") }
+            }
+            if next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+                at += 1
+                if next == UInt8(ascii: "+") || next == UInt8(ascii: "-") { at += 1 }
+                let exponent = at
+                skipDigits()
+                guard at > exponent else { throw Failure(start, "a number without digits in its exponent") }
+            }
+            let name = key.map { "'\(Self.text($0))'" } ?? "a number"
+            guard at == integerEnd else {
+                throw Failure(start, "\(name) must be an integer, not \(Self.text(bytes[start..<at]))")
+            }
             if bytes[digitsStart] == UInt8(ascii: "0"), at - digitsStart > 1 { throw Failure(start, "a leading zero") }
             if at - start == 2, bytes[start] == UInt8(ascii: "-"), bytes[digitsStart] == UInt8(ascii: "0") {
-                throw Failure(start, "-0 (write 0)")
+                throw Failure(start, "\(name) is -0 (write 0)")
             }
-            if let byte = next, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(byte) {
-                throw Failure(start, "a number that is not written as an integer")
-            }
+        }
+
+        mutating func skipDigits() {
+            while let byte = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { at += 1 }
         }
 
         mutating func word(_ word: String) throws(Failure) {
@@ -161,6 +204,11 @@ enum StrictJSON {
                 throw Failure(at, "not a JSON value")
             }
             at += expected.count
+        }
+
+        /// Bytes from the text quoted in a refusal: at most 40 of them, as UTF-8.
+        static func text(_ bytes: some Collection<UInt8>) -> String {
+            String(decoding: bytes.prefix(40), as: UTF8.self) + (bytes.count > 40 ? "..." : "")
         }
     }
 }
