@@ -36,9 +36,10 @@ public enum ModuleGraph {
         ("TestSupport", []),
         ("Services", ["GameCore", "Runtime", "Storage", "MatchWire"]),
         ("EmbeddedServer", []),
-        ("LeaderboardServer", ["GameCore", "EmbeddedServer"]),
-        ("MatchWire", []),
-        ("MatchServer", ["MatchWire", "EmbeddedServer"]),
+        ("StrictJSON", []),
+        ("LeaderboardServer", ["GameCore", "EmbeddedServer", "StrictJSON"]),
+        ("MatchWire", ["StrictJSON"]),
+        ("MatchServer", ["MatchWire", "EmbeddedServer", "StrictJSON"]),
         (
             "ShooterCommands",
             [
@@ -73,8 +74,9 @@ public enum ModuleGraph {
 
     /// The targets of the second package (Apps/Package.swift): drawn in a box of their own.
     public static let apps: Set<String> = [
-        "Services", "EmbeddedServer", "LeaderboardServer", "MatchWire", "MatchServer", "ShooterCommands", "interlude",
-        "interlude-test-doubles", "InterludeBench", "render-bench", "leaderboard-load", "match-load", "LoadSockets",
+        "Services", "EmbeddedServer", "StrictJSON", "LeaderboardServer", "MatchWire", "MatchServer", "ShooterCommands",
+        "interlude", "interlude-test-doubles", "InterludeBench", "render-bench", "leaderboard-load", "match-load",
+        "LoadSockets",
     ]
 
     /// The C system-library shims (drawn as such, not as Swift modules).
