@@ -121,6 +121,59 @@ final class MatchHardeningTests: XCTestCase {
 }
 
 extension MatchHardeningTests {
+    /// The attack at full size, held at once: 4,096 connections from 64 addresses in 64 networks (64 each, under
+    /// every per-address and per-network cap) say hello and then only `ping`. The table is full, yet a player from
+    /// another network gets in (the one longest outside a match makes room, told `full`) and joins; and at the join
+    /// deadline every other one is told `timeout`, however it pinged (Assets/match-protocol.md, "Limits").
+    func testAFullTableOfHelloAndPingMakesRoomAndEndsAtTheJoinDeadline() throws {
+        var policy = MatchPolicy()
+        policy.joinTimeout = 3  // far above the time the 4,096 take to connect here, even on a loaded machine
+        policy.idleTimeout = 30
+        let hub = MatchHub(policy: policy)
+        func connect(_ address: String, _ network: String) throws -> Int {
+            let (_, outbox) = AsyncStream<String>.makeStream()
+            return try hub.connect(outbox, address: address, network: network).get()
+        }
+        let ping = #"{"type":"ping"}"#
+        var hogs: [Int] = []
+        for network in 1...64 {
+            for _ in 0..<64 {
+                let id = try connect("198.18.\(network).1", "198.18.\(network).0/24")
+                XCTAssertNil(hub.receive(id, #"{"type":"hello","v":2,"name":"hog\#(hogs.count)"}"#))
+                XCTAssertNil(hub.receive(id, ping))
+                hogs.append(id)
+            }
+        }
+        XCTAssertEqual(hub.connectionCount, 4096)
+        let player = try connect("203.0.113.7", "203.0.113.0/24")
+        XCTAssertNil(hub.receive(player, #"{"type":"hello","v":2,"name":"player"}"#))
+        XCTAssertNil(hub.receive(player, #"{"type":"join","level":1}"#), "the player could not join a full server")
+        guard case .refused(let shed)? = hub.check(hogs[0]) else {
+            return XCTFail("no connection made room for the player")
+        }
+        XCTAssertEqual(shed.code, .full)
+        // Before the deadline none ends, pinging; after it, every one, still pinging.
+        for id in hogs.dropFirst() {
+            XCTAssertNil(hub.receive(id, ping))
+            XCTAssertNil(hub.check(id), "connection \(id) ended before its join deadline")
+        }
+        let due = Date().addingTimeInterval(policy.joinTimeout + 0.2)
+        while Date() < due {
+            for id in hogs.dropFirst() { _ = hub.receive(id, ping) }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        var codes: [String: Int] = [:]
+        for id in hogs.dropFirst() {
+            guard case .refused(let error)? = hub.check(id) else {
+                codes["open", default: 0] += 1
+                continue
+            }
+            codes["\(error.code)", default: 0] += error.message.hasPrefix("no join within") ? 1 : 0
+        }
+        XCTAssertEqual(codes, ["timeout": 4095], "hello-and-ping connections after the join deadline")
+        XCTAssertNil(hub.check(player), "the player in a match was ended with them")
+    }
+
     /// A connection that never completes its upgrade is closed at the upgrade deadline, and its place is freed.
     func testASilentSocketIsClosedAtTheUpgradeDeadline() throws {
         var policy = MatchPolicy()
