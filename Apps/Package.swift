@@ -73,8 +73,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        // The match protocol (Assets/match-protocol.md): messages, their JSON and their limits. Foundation only.
-        .target(name: "MatchWire"),
+        // The match protocol (Assets/match-protocol.md): messages, their JSON and their limits. Foundation, and the
+        // engine's PlayerNames for the names' rules and key (the function the in-memory match uses too).
+        .target(name: "MatchWire", dependencies: interlude("PlayerNames")),
         // The match server: matches in memory, over WebSocket (hummingbird-websocket).
         .target(
             name: "MatchServer",
@@ -154,7 +155,7 @@ let package = Package(
                 "TestSupport", "InterludeCLI") + ["interlude", "interlude-test-doubles", "ShooterCommands"]),
         .testTarget(
             name: "MatchServerTests",
-            dependencies: interlude("Runtime", "GameCore", "Lifecycle", "TestSupport") + [
+            dependencies: interlude("Runtime", "GameCore", "Lifecycle", "TestSupport", "PlayerNames") + [
                 "MatchServer", "MatchWire", "Services", "interlude",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -7,7 +7,8 @@ public enum ModuleGraph {
     /// (target, its target dependencies), in dependency order: the root package's, then Apps/'s.
     public static let targets: [(name: String, dependencies: [String])] = [
         ("Lifecycle", []),
-        ("Runtime", ["Lifecycle", "Faults"]),
+        ("PlayerNames", []),
+        ("Runtime", ["Lifecycle", "Faults", "PlayerNames"]),
         ("Replay", ["Lifecycle", "Runtime", "Faults"]),
         ("InterludeTesting", ["Lifecycle", "Runtime", "Replay"]),
         ("Exploration", ["Lifecycle", "Runtime", "Replay"]),
@@ -37,7 +38,7 @@ public enum ModuleGraph {
         ("Services", ["GameCore", "Runtime", "Storage", "MatchWire"]),
         ("EmbeddedServer", []),
         ("LeaderboardServer", ["GameCore", "EmbeddedServer"]),
-        ("MatchWire", []),
+        ("MatchWire", ["PlayerNames"]),
         ("MatchServer", ["MatchWire", "EmbeddedServer"]),
         (
             "ShooterCommands",
