@@ -131,6 +131,7 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
             let key: String
             do { key = try PlayerName.key(name) } catch { return "peer '\(name)': \(error.description)" }
             if let peer = peers.first(where: { Self.key($0.name) == key }) {
+                if peer.name == name { return "peer '\(name)' is already in the match" }
                 return "peer '\(name)' has the name of peer '\(peer.name)'"
             }
             guard Self.key(ourName) != key else { return "peer '\(name)' has the player's own name, '\(ourName)'" }
