@@ -82,6 +82,8 @@ check-imports:
 	@# Lifecycle imports nothing, not even Foundation; the game (GameCore) imports only the life cycle, the runtime,
 	@# the script format (its grammar: GameAction+Script.swift) and Faults (the engine's one seeded generator).
 	@if grep -rn '^ *import ' Sources/Lifecycle; then echo "Lifecycle must import nothing"; exit 1; fi
+	@# The names' key (PlayerNames) imports nothing either: Runtime, Foundation-free, compares names with it.
+	@if grep -rn --include='*.swift' '^ *import ' Sources/PlayerNames; then echo "PlayerNames must import nothing"; exit 1; fi
 	@if grep -rn '^ *import ' Sources/GameCore | grep -v 'import \(Lifecycle\|Runtime\|Replay\|Faults\)$$'; then echo "GameCore imports only Lifecycle, Runtime, Replay and Faults"; exit 1; fi
 	@# Only GLHost, Renderer and Platform* touch GL; Runtime never imports a game, a renderer, the scripts or Foundation.
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\|Replay\)' Sources/Runtime; then echo "Runtime imports a game, GL, the scripts or Foundation"; exit 1; fi
@@ -251,7 +253,7 @@ golden: build-apps
 # and every module is documented in one run (22 s here, against 128 s one module at a time in a folder of its own).
 # Open .build-docs/docs/<Module>.doccarchive/index.html through a web server.
 DOC_MODULES = Lifecycle Runtime Replay InterludeTesting Exploration GLHost PlatformEGL PlatformGLFW PhoneScreens \
-              Storage GameCore Faults Simulation ForeignGame ForeignRenderer InterludeCLI
+              Storage GameCore Faults Simulation ForeignGame ForeignRenderer InterludeCLI PlayerNames
 docs: setup-replay
 	rm -rf .build-docs/docs && mkdir -p .build-docs/docs
 	env INTERLUDE_DOCS=1 $(SWIFTPM) package --scratch-path $(SCRATCH) --allow-writing-to-directory .build-docs/docs \

@@ -75,8 +75,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        // The match protocol (Assets/match-protocol.md): messages, their JSON and their limits. Foundation and StrictJSON.
-        .target(name: "MatchWire", dependencies: ["StrictJSON"]),
+        // The match protocol (Assets/match-protocol.md): messages, their JSON and their limits. Foundation, StrictJSON,
+        // and the engine's PlayerNames for the names' rules and key (the function the in-memory match uses too).
+        .target(name: "MatchWire", dependencies: ["StrictJSON"] + interlude("PlayerNames")),
         // The match server: matches in memory, over WebSocket (hummingbird-websocket).
         .target(
             name: "MatchServer",
@@ -156,7 +157,7 @@ let package = Package(
                 "TestSupport", "InterludeCLI") + ["interlude", "interlude-test-doubles", "ShooterCommands"]),
         .testTarget(
             name: "MatchServerTests",
-            dependencies: interlude("Runtime", "GameCore", "Lifecycle", "TestSupport") + [
+            dependencies: interlude("Runtime", "GameCore", "Lifecycle", "TestSupport", "PlayerNames") + [
                 "MatchServer", "MatchWire", "EmbeddedServer", "Services", "interlude",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -6,6 +6,7 @@
 
 import Faults
 import Lifecycle
+import PlayerNames
 
 /// The in-memory match of a game whose messages are `Message`.
 public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
@@ -38,9 +39,19 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
     /// The scripted peer called `name`, if it is on the server.
     public func peer(named name: String) -> MatchPeer? { peers.first { $0.name == name } }
 
+    /// The key `name` is compared by (`PlayerName.key`); a refused name is its own key (the player's own name
+    /// before any join, "player", is never refused).
+    static func key(_ name: String) -> String { (try? PlayerName.key(name)) ?? name }
+
     public func join(level: Int, name: String, tick: Int64) -> String? {
         guard isServerUp else { return "the match server is down" }
         if isConnected { leave(tick: tick) }
+        // As the server's hello and join: a refused name, or one whose key a peer of that level's match has.
+        let key: String
+        do { key = try PlayerName.key(name) } catch { return error.description }
+        if let peer = peers.first(where: { peerLevels[$0.name] == level && Self.key($0.name) == key }) {
+            return "the name is taken in the matches of level \(level) by '\(peer.name)'"
+        }
         isConnected = true
         nextID += 1
         self.level = level
@@ -116,8 +127,14 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
         switch setting {
         case .peerJoin(let name):
             guard isServerUp else { return "the match server is down" }
-            guard peer(named: name) == nil else { return "peer \(name) is already in the match" }
-            guard name != ourName else { return "\(name) is the player's own name" }
+            // One name, one player (Docs/Contract.md §12): names compare by their key, as the server compares them.
+            let key: String
+            do { key = try PlayerName.key(name) } catch { return "peer '\(name)': \(error.description)" }
+            if let peer = peers.first(where: { Self.key($0.name) == key }) {
+                if peer.name == name { return "peer '\(name)' is already in the match" }
+                return "peer '\(name)' has the name of peer '\(peer.name)'"
+            }
+            guard Self.key(ourName) != key else { return "peer '\(name)' has the player's own name, '\(ourName)'" }
             guard peers.count < MatchLockstep.scriptedPeerLimit else {
                 return "the match holds \(MatchLockstep.scriptedPeerLimit) scripted peers at most"
             }

@@ -61,4 +61,28 @@ struct MatchPortTests {
         #expect(runtime.liveTimerCount == 0 || runtime.game.isInSession == false)
         #expect(runtime.violations.isEmpty)
     }
+
+    @Test("one name, one player (Contract §12): a peer join or our own join with a taken key is refused, naming it")
+    func namesCompareByKey() {
+        let runtime = launchedRuntime(.ios5)
+        let match = InMemoryMatch<GameMessage>()
+        runtime.useMatch(match)
+        #expect(runtime.configureMatch(.peerJoin("bob")) == nil)
+        #expect(runtime.configureMatch(.peerJoin("Bob")) == "peer 'Bob' has the name of peer 'bob'")
+        #expect(runtime.configureMatch(.peerJoin("PLAYER")) == "peer 'PLAYER' has the player's own name, 'player'")
+        #expect(runtime.configureMatch(.peerJoin("rob")) == nil)
+        runtime.inject(.play(.multiplayer, level: 1), at: ms(500))
+        runtime.advance(by: ms(150))
+        #expect(runtime.peerCount == 2)
+        #expect(match.peers.map(\.name) == ["bob", "rob"])
+        // Our own name taken by a peer of the level's match: the join is refused as the server refuses it.
+        runtime.inject(.menu, at: ms(1000))
+        runtime.playerName = "ROB"
+        runtime.inject(.play(.multiplayer, level: 1), at: ms(1500))
+        #expect(runtime.game.state.screen == .menu)
+        #expect(
+            runtime.game.state.notice
+                == "match lost: the name is taken in the matches of level 1 by 'rob'; join again from the menu")
+        #expect(runtime.violations.isEmpty)
+    }
 }

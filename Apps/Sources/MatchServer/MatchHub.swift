@@ -58,6 +58,7 @@ struct PeerRecord {
     let connectedAt: UInt64  // ns, uptime
     let rate: MessageRate  // shared with its FrameGuard, which counts its ping and pong frames
     var name: String?
+    var nameKey = ""  // matchNameKey(name), set with it at hello (Docs/Contract.md §12)
     var match: MatchKey?
     var outOfMatchSince: UInt64?  // ns, uptime: since its hello or its leave, while it is in no match
     var joins = 0
@@ -231,6 +232,7 @@ public final class MatchHub: Sendable {
         switch message {
         case .hello(_, let name):
             guard peer.name == nil else { return MatchWireError(.order, "a second hello on one connection") }
+            do throws(MatchWireError) { peer.nameKey = try matchNameKey(name) } catch { return error }
             peer.name = name
             peer.outOfMatchSince = now
             hub.peers[id] = peer
@@ -244,9 +246,8 @@ public final class MatchHub: Sendable {
             if let current = peer.match, current.level == level, current.room == room {
                 return MatchWireError(.order, "already in the match of level \(level)")
             }
-            let nameKey = matchNameKey(name)
             let key: MatchKey
-            switch chooseMatch(level: level, room: room, nameKey: nameKey, address: peer.address, in: hub) {
+            switch chooseMatch(level: level, room: room, nameKey: peer.nameKey, address: peer.address, in: hub) {
             case .success(let chosen): key = chosen
             case .failure(let error): return error
             }
@@ -304,18 +305,21 @@ public final class MatchHub: Sendable {
     /// Takes `id` out of its match; the others are told `left` with `reason`.
     /// The match a join of `level` and `room` goes to, or why it is refused. A named room is that one match: its
     /// names must be free and it must have a seat, and a client opens at most `maximumRoomsPerAddress` rooms. The
-    /// default match (room "") is never refused while the server has room: when the first is full, or has the name
-    /// already, the join goes to the next of that level's default matches, opening one if need be; a client holds
-    /// at most `maximumDefaultSeatsPerAddress` seats in them.
+    /// default match (room "") is never refused for want of a seat while the server has room: when the first is
+    /// full, the join goes to the next of that level's default matches, opening one if need be; a client holds at
+    /// most `maximumDefaultSeatsPerAddress` seats in them. One name, one player (Docs/Contract.md §12): a name whose
+    /// key is a member's is refused, in a named room and in any of the level's default matches.
     private func chooseMatch(
         level: Int, room: String, nameKey: String, address: String, in hub: HubState
     ) -> Result<MatchKey, MatchWireError> {
+        func taken(in members: some Sequence<Int>, _ place: String) -> MatchWireError? {
+            guard let holder = members.first(where: { hub.peers[$0]?.nameKey == nameKey }) else { return nil }
+            return MatchWireError(.name, "the name is taken in \(place) by '\(hub.peers[holder]?.name ?? "?")'")
+        }
         func hasSeat(_ key: MatchKey) -> MatchWireError? {
             let members = hub.matches[key] ?? []
-            // Names are unique within a match, compared case-folded and normalized: no second `ann`, no `ANN`.
-            if members.contains(where: { hub.peers[$0]?.name.map(matchNameKey) == nameKey }) {
-                return MatchWireError(.name, "the name is taken in the match of level \(level)")
-            }
+            // No second `ann`, nor an `ANN`, `ann ` or Greek `ΑΝΝ`: one key, one player.
+            if let refusal = taken(in: members, "the match of level \(level)") { return refusal }
             guard members.count < policy.maximumPlayersPerMatch else {
                 return MatchWireError(
                     .full, "the match of level \(level) has its most players (\(policy.maximumPlayersPerMatch))")
@@ -334,6 +338,10 @@ public final class MatchHub: Sendable {
             }
             return .success(key)
         }
+        // A look-alike of a player in any of the level's default matches is refused, never seated in another one
+        // (where the player's friends would join it next).
+        let defaults = hub.matches.filter { $0.key.level == level && $0.key.room.isEmpty }.values.joined()
+        if let refusal = taken(in: defaults, "the matches of level \(level)") { return .failure(refusal) }
         let seats = hub.matches.filter { $0.key.level == level && $0.key.room.isEmpty }.values.joined()
             .filter { hub.peers[$0]?.address == address }.count
         guard seats < policy.maximumDefaultSeatsPerAddress else {

@@ -2,11 +2,13 @@
 // client (Services/MatchConnection.swift) speak over WebSocket: one JSON object per text frame, a `type` field,
 // a version number in `hello` and `welcome`. Decoding is strict (RFC 8259 and nothing looser: module StrictJSON;
 // types, ranges, required fields, sizes) and every refusal is a `MatchWireError` with a code and a sentence naming
-// what was wrong; nothing here traps on any input. Foundation and StrictJSON only: no sockets, no game's types. Version 2: what players tell each other is the game's own text
-// (`send` / `msg`, `data`), which the server relays without reading it; version 1 (poses in `state` and `fire`,
-// the shooter's words) is refused.
+// what was wrong; nothing here traps on any input. Foundation, StrictJSON, and PlayerNames for the names' rules and
+// key: no sockets, no game's types. Version 2: what players tell each other is the game's own text (`send` / `msg`,
+// `data`), which the server relays without reading it; version 1 (poses in `state` and `fire`, the shooter's words)
+// is refused.
 
 import Foundation
+import PlayerNames
 import StrictJSON
 
 /// The protocol's constants and limits.
@@ -20,8 +22,8 @@ public enum MatchProtocol {
     /// The most bytes of one WebSocket frame; a bigger frame is refused by the WebSocket layer itself
     /// (close code 1009, "message too big") before it is read.
     public static let maximumFrameBytes = 16384
-    /// The most UTF-8 bytes of a player's name.
-    public static let maximumNameBytes = 32
+    /// The most UTF-8 bytes of a player's name (the name rules are `PlayerName.key`'s: Docs/Contract.md §12).
+    public static let maximumNameBytes = PlayerName.maximumBytes
     /// The most UTF-8 bytes of a room name (matches are per level and room).
     public static let maximumRoomBytes = 32
     /// The highest level number a join may name.
@@ -187,50 +189,24 @@ private func tick(_ envelope: Envelope) throws(MatchWireError) -> Int64 {
     return tick
 }
 
-/// Checks a player's name: 1 to `maximumNameBytes` UTF-8 bytes, not all spaces, and nothing that could make one
-/// name pass for another: no control or invisible format character (zero-width spaces and joiners, bidirectional
-/// controls), no private-use or unassigned code point, and letters of one script only among Latin, Greek and
-/// Cyrillic (an `ann` with a Cyrillic `а` is refused). Two names that are the same once case-folded and normalized
-/// (`matchNameKey`) are one name in a match.
+/// Checks a player's name (Docs/Contract.md §12, `PlayerName.key`): 1 to `maximumNameBytes` UTF-8 bytes, and nothing
+/// that could make one name pass for another: no control, invisible format (zero-width, bidirectional), private-use
+/// or unassigned code point, no blank that is not a space (Braille blank, Hangul fillers), letters of one script only
+/// among Latin, Greek and Cyrillic, and not empty once folded. A refusal is `name`, saying why.
 public func validateMatchName(_ name: String) throws(MatchWireError) {
-    let bytes = name.utf8.count
-    guard bytes <= MatchProtocol.maximumNameBytes else {
-        throw MatchWireError(.name, "a name of \(bytes) bytes; the most is \(MatchProtocol.maximumNameBytes)")
-    }
-    guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-        throw MatchWireError(.name, "the name is empty")
-    }
-    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-        throw MatchWireError(.name, "the name holds a control character")
-    }
-    if let hidden = name.unicodeScalars.first(where: {
-        [.format, .privateUse, .unassigned, .surrogate, .lineSeparator, .paragraphSeparator]
-            .contains($0.properties.generalCategory)
-    }) {
-        let code = "U+" + String(hidden.value, radix: 16, uppercase: true)
-        throw MatchWireError(.name, "the name holds an invisible or unassigned character (\(code))")
-    }
-    let scripts = Set(name.unicodeScalars.compactMap(lookAlikeScript))
-    guard scripts.count <= 1 else {
-        throw MatchWireError(.name, "the name mixes \(scripts.sorted().joined(separator: " and ")) letters")
-    }
+    _ = try matchNameKey(name)
 }
 
-/// The script of a letter among the three whose letters look alike (Latin, Greek, Cyrillic); nil for anything else.
-private func lookAlikeScript(_ scalar: Unicode.Scalar) -> String? {
-    guard scalar.properties.isAlphabetic else { return nil }
-    switch scalar.value {
-    case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF, 0xFF21...0xFF3A, 0xFF41...0xFF5A: return "Latin"
-    case 0x370...0x3FF, 0x1F00...0x1FFF: return "Greek"
-    case 0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: return "Cyrillic"
-    default: return nil
+/// The key two names are compared by within a match, or the name's refusal (`name`): `PlayerName.key`, the one
+/// function the scripts' in-memory match calls too. Case folded (`ß` is `ss`), spaces trimmed and collapsed, accents
+/// and ignorable code points dropped, look-alike letters read as their UTS #39 prototype: `ANN`, `ann `, `ᴀɴɴ` and
+/// Greek `ΑΝΝ` have the key of `ann`.
+public func matchNameKey(_ name: String) throws(MatchWireError) -> String {
+    do throws(PlayerNameRefusal) {
+        return try PlayerName.key(name)
+    } catch {
+        throw MatchWireError(.name, error.description)
     }
-}
-
-/// The key two names are compared by within a match: compatibility-normalized (NFKC: a full-width `ａ` is `a`, a
-/// precomposed `é` is `é`) and case-folded (`BOB` is `bob`).
-public func matchNameKey(_ name: String) -> String {
-    name.precomposedStringWithCompatibilityMapping.lowercased()
 }
 
 extension MatchClientMessage {

@@ -7,7 +7,8 @@ public enum ModuleGraph {
     /// (target, its target dependencies), in dependency order: the root package's, then Apps/'s.
     public static let targets: [(name: String, dependencies: [String])] = [
         ("Lifecycle", []),
-        ("Runtime", ["Lifecycle", "Faults"]),
+        ("PlayerNames", []),
+        ("Runtime", ["Lifecycle", "Faults", "PlayerNames"]),
         ("Replay", ["Lifecycle", "Runtime", "Faults"]),
         ("InterludeTesting", ["Lifecycle", "Runtime", "Replay"]),
         ("Exploration", ["Lifecycle", "Runtime", "Replay"]),
@@ -38,7 +39,7 @@ public enum ModuleGraph {
         ("EmbeddedServer", []),
         ("StrictJSON", []),
         ("LeaderboardServer", ["GameCore", "EmbeddedServer", "StrictJSON"]),
-        ("MatchWire", ["StrictJSON"]),
+        ("MatchWire", ["StrictJSON", "PlayerNames"]),
         ("MatchServer", ["MatchWire", "EmbeddedServer", "StrictJSON"]),
         (
             "ShooterCommands",

@@ -95,9 +95,9 @@ final class RuntimeMatchTests: XCTestCase {
     }
 
     /// Issue 28: a player is the server's id, never its name. A second `ann` cannot take ann's place: refused in a
-    /// named room, seated in another of the level's default matches (so our game never sees it), and a name that
-    /// reads as hers is refused at hello. Impostors' `leave`s, in her match or in the other one, remove only their
-    /// senders from our game: ann stays, keyed by her id, and her messages still move her.
+    /// named room and in the level's default matches (Docs/Contract.md §12), and a name that reads as hers is
+    /// refused at hello. Another player's `leave` removes only its sender from our game: ann stays, keyed by her
+    /// id, and her messages still move her.
     func testAnImpostorCannotTakeOrRemoveAnotherPlayer() throws {
         let server = try EmbeddedMatchServer()
         defer { server.stop() }
@@ -122,19 +122,21 @@ final class RuntimeMatchTests: XCTestCase {
         XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.peerCount == 1 }, "we see ann")
         XCTAssertEqual(runtime.game.state.peers.map(\.id), [ann.playerID], "the game keys ann by the server's id")
 
-        let secondAnn = try MatchConnection.connect(url: server.url, name: "ann", level: 1)
+        // A second ann is refused by default too (Docs/Contract.md §12), rather than seated in another match.
+        XCTAssertThrowsError(try MatchConnection.connect(url: server.url, name: "ann", level: 1)) {
+            guard case .refused(let refusal) = $0 as? MatchConnectionError else { return XCTFail("\($0)") }
+            XCTAssertEqual(refusal.code, .name, "a second ann by default")
+        }
         XCTAssertEqual(server.hub.players(level: 1), ["ann", "player"], "the second ann is not in our match")
-        XCTAssertEqual(server.hub.players(level: 1, part: 1), ["ann"])
+        XCTAssertEqual(server.hub.players(level: 1, part: 1), [])
         let mallory = try MatchConnection.connect(url: server.url, name: "mallory", level: 1)
         XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.peerCount == 2 }, "we see mallory")
-        XCTAssertTrue(secondAnn.send(.leave))
         XCTAssertTrue(mallory.send(.leave))
         XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.peerCount == 1 }, "mallory left")
         XCTAssertEqual(runtime.game.state.peers.map(\.id), [ann.playerID], "only the sender of a leave is gone")
         XCTAssertEqual(runtime.game.state.peers.map(\.name), ["ann"])
         ann.send(.send(tick: 2, data: GameMessage.state(PeerPose(x: 4.5, z: 1.5, yaw: 0)).wireText))
         XCTAssertTrue(Self.run(runtime, from: &now, timeout: 3) { runtime.game.state.peers.first?.pose.x == 4.5 })
-        secondAnn.close()
         mallory.close()
         XCTAssertEqual(runtime.violations, [])
     }
