@@ -42,14 +42,7 @@ final class DescriptorLimitTests: XCTestCase {
     }
 
     /// Raises this process's own soft descriptor limit: the test holds 600 sockets and more.
-    override func setUp() {
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        if limit.rlim_cur < 4096 {
-            limit.rlim_cur = min(limit.rlim_max, 4096)
-            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        }
-    }
+    override func setUp() { ThisProcess.allowDescriptors(4096) }
 
     private func port(of url: String) -> Int {
         Int(url.split(separator: ":").last?.split(separator: "/").first ?? "") ?? 0

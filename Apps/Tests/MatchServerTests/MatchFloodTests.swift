@@ -18,14 +18,7 @@ import XCTest
 
 final class MatchFloodTests: XCTestCase {
     /// Raises this process's soft descriptor limit: the tests hold 4,096 sockets, and the server the other ends.
-    override func setUp() {
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        if limit.rlim_cur < 12288 {
-            limit.rlim_cur = min(limit.rlim_max, 12288)
-            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        }
-    }
+    override func setUp() { ThisProcess.allowDescriptors(12288) }
 
     /// Opens `count` connections from `sources` in turn, each sending its upgrade request and then `messages(i)` (the
     /// i-th connection) in one write, a round of a few per address at a time so that the upgrade gate (32 waiting
