@@ -4,7 +4,9 @@
 // WebSocket layer does not keep: a client frame without a mask closes the connection with 1002 (RFC 6455 §5.1), and
 // each ping or pong frame takes a message's token from the connection's MessageRate (the WebSocket layer answers
 // pings itself, so a ping flood would otherwise cost the server a core unmetered). Nothing of the refused frame, or
-// of anything after it, is passed on. Assets/match-protocol.md, "Transport" and "Limits".
+// of anything after it, is passed on: the rest is read and dropped unparsed until the connection ends, and that end
+// lingers (`linger`) so that the client receives what was written to it. Assets/match-protocol.md, "Transport" and
+// "Limits".
 //
 // Where it sits: MatchServer adds it while the upgrade is decided (`shouldUpgrade`), at the end of the pipeline, after
 // NIO's upgrade handler; the WebSocket handlers are added after it. The upgrade handler passes nothing on until the
@@ -13,16 +15,22 @@
 
 import NIOCore
 
-final class FrameGuard: ChannelInboundHandler {
+final class FrameGuard: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer  // writes pass through untouched; only `close` is intercepted
 
     let rate: MessageRate
+    let lingerTime: TimeAmount  // the longest a refused connection's close waits for the client to close its end
     private var header: [UInt8] = []  // the current frame's header read so far
     private var payloadLeft: UInt64 = 0  // bytes of the current frame's payload still to come
     private var isRefused = false  // a frame was refused: nothing more is passed on
+    private var isLingering = false  // the refused connection's output is closed; its full close is due
 
-    init(rate: MessageRate) { self.rate = rate }
+    init(rate: MessageRate, linger seconds: Double) {
+        self.rate = rate
+        lingerTime = .nanoseconds(Int64(seconds * 1e9))
+    }
 
     /// What a frame header says once complete enough to decide.
     enum Header: Equatable {
@@ -44,7 +52,7 @@ final class FrameGuard: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !isRefused else { return }
+        guard !isRefused else { return }  // after a refusal, read and dropped unparsed: the socket never fills
         var buffer = unwrapInboundIn(data)
         let bytes = buffer.readableBytesView
         var index = bytes.startIndex
@@ -76,18 +84,37 @@ final class FrameGuard: ChannelInboundHandler {
         context.fireChannelRead(wrapInboundOut(buffer))
     }
 
-    /// Passes on the frames before the refused one, and stops. An unmasked frame is answered with a close frame
-    /// (`close`: 1002) and the connection closed at once; a ping over the budget stops the reading, and the
-    /// connection's watcher (MatchHub.check) sends the `rate` error and closes it.
+    /// Passes on the frames before the refused one, and stops passing anything on (the reads go on, dropped). An
+    /// unmasked frame is answered with a close frame (`close`: 1002) and the connection closed at once; for a ping
+    /// over the budget the connection's watcher (MatchHub.check) sends the `rate` error and closes it. Either close
+    /// lingers (`close(context:mode:promise:)`).
     private func refuse(_ context: ChannelHandlerContext, passing before: ByteBuffer?, close code: UInt16?) {
         isRefused = true
         if let before, before.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(before)) }
-        guard let code else {
-            context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in }
-            return
-        }
+        guard let code else { return }
         var close = context.channel.allocator.buffer(capacity: 4)
         close.writeBytes([0x88, 0x02, UInt8(code >> 8), UInt8(code & 0xFF)])  // FIN + close, 2 bytes: the code
-        context.writeAndFlush(NIOAny(close)).whenComplete { _ in context.close(promise: nil) }
+        context.writeAndFlush(NIOAny(close), promise: nil)
+        linger(context)
+    }
+
+    /// A refused connection's close lingers. Closing a socket whose receive buffer holds unread bytes (a flooder's)
+    /// makes the kernel send RST and drop what it has not yet sent, so the client lost its `rate` error and close
+    /// frame under load, or saw ECONNRESET first.
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        guard isRefused, mode == .all, !isLingering else { return context.close(mode: mode, promise: promise) }
+        context.channel.closeFuture.cascade(to: promise)
+        linger(context)
+    }
+
+    /// Closes the output once the pending writes are out (the client reads them, then a FIN), goes on reading and
+    /// dropping, and closes fully when the client closes its end or `lingerTime` has passed, whichever is first.
+    private func linger(_ context: ChannelHandlerContext) {
+        guard !isLingering else { return }
+        isLingering = true
+        context.close(mode: .output, promise: nil)
+        let loop = context.eventLoop.assumeIsolated()
+        let deadline = loop.scheduleTask(in: lingerTime) { context.close(mode: .all, promise: nil) }
+        context.channel.closeFuture.hop(to: context.eventLoop).assumeIsolated().whenComplete { _ in deadline.cancel() }
     }
 }

@@ -48,6 +48,9 @@ public struct MatchPolicy: Sendable {
     /// pings, and WebSocket ping and pong frames), and in a burst.
     public var messagesPerSecond = 120.0
     public var messageBurst = 240.0
+    /// Seconds a connection refused for its frames (a ping flood, an unmasked frame) may take to close its end after
+    /// the server has sent its error, a close frame and a FIN; its bytes are read and dropped meanwhile.
+    public var closeLinger = 0.5
     /// Messages waiting for a slow reader before it is dropped.
     public var outboxLimit = 1024
 

@@ -53,7 +53,7 @@ public enum MatchServer {
                     // Every byte after this request passes FrameGuard before the frame decoder: masks checked, ping
                     // and pong frames counted in the connection's message rate (FrameGuard.swift).
                     let rate = MessageRate(policy)
-                    try channel.pipeline.syncOperations.addHandler(FrameGuard(rate: rate))
+                    try channel.pipeline.syncOperations.addHandler(FrameGuard(rate: rate, linger: policy.closeLinger))
                     return .upgrade([:]) { inbound, outbound, _ in
                         await serve(hub: hub, client: client, rate: rate, inbound: inbound, outbound: outbound)
                     }

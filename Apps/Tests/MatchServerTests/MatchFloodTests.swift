@@ -196,6 +196,7 @@ final class MatchFloodTests: XCTestCase {
                 var buffer = [UInt8](repeating: 0, count: 65536)
                 let end = Date().addingTimeInterval(5)
                 var isOpen = true
+                var why = "deadline"
                 var offset = 0  // a send may take part of the buffer: the next goes on from there, frames whole
                 while isOpen, Date() < end {
                     let sent = pings[offset...].withUnsafeBytes {
@@ -212,11 +213,14 @@ final class MatchFloodTests: XCTestCase {
                             continue
                         }
                         isOpen = count < 0 && errno == EAGAIN
+                        if !isOpen { why = "recv \(count) errno \(count < 0 ? errno : 0)" }
                         break
                     }
                 }
                 answers.value.withLock {
-                    $0.texts.append("\(index) " + WireBytes.texts(received).joined(separator: " "))
+                    $0.texts.append(
+                        "\(index) [\(why) close \(WireBytes.closeCode(received).map(String.init) ?? "-") bytes \(received.count)] "
+                            + WireBytes.texts(received).joined(separator: " "))
                 }
                 done.leave()
             }
