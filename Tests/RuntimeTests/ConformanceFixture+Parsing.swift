@@ -9,7 +9,8 @@ import Replay
 extension ConformanceFixture {
     /// The first words that make a comment line a directive. A comment starting with another word is free text.
     static let directiveWords: Set<String> = [
-        "suite", "scenario", "source", "activity", "clear-log", "expect-cts", "expect-process", "differs",
+        "suite", "scenario", "source", "activity", "clear-log", "expect-cts", "expect-process", "expect-trace",
+        "differs",
     ]
 
     /// Parses the fixture `text`, named `file` in messages.
@@ -122,7 +123,7 @@ private struct DirectiveReader {
         case "suite":
             guard suite == nil else { throw error(line, "a second 'suite:' (the first is line \(suite!.line))") }
             guard let named = ConformanceSuite(rawValue: value) else {
-                throw error(line, "unknown suite '\(value)'; expected cts or process")
+                throw error(line, "unknown suite '\(value)'; expected cts, process or trace")
             }
             suite = (named, line)
         case "scenario":
@@ -135,7 +136,12 @@ private struct DirectiveReader {
             }
             activity = kind
         default:
-            sources.append(try source(value, profiles: scope ?? profiles, line: line))
+            guard let suite else { throw error(line, "'source:' before 'suite:'") }
+            let profiles = scope ?? profiles
+            sources.append(
+                suite.0 == .trace
+                    ? try page(value, profiles: profiles, line: line)
+                    : try source(value, profiles: profiles, line: line))
         }
     }
 
@@ -153,7 +159,21 @@ private struct DirectiveReader {
             throw error(line, "the commit '\(commit)' is not 40 hex digits")
         }
         return FixtureSource(
-            line: line, profiles: profiles, repository: String(at[0]), commit: commit, path: words[1], test: words[2])
+            line: line, profiles: profiles,
+            citation: .test(repository: String(at[0]), commit: commit, path: words[1], test: words[2]))
+    }
+
+    /// `URL WHAT`: a recorded trace's page (https) and what on it, with the OS version the trace names.
+    func page(_ value: String, profiles: [String], line: Int) throws(FixtureError) -> FixtureSource {
+        let url = String(value.prefix { $0 != " " && $0 != "\t" })
+        let what = value.dropFirst(url.count).trimmingCharacters(in: .whitespaces)
+        guard url.hasPrefix("https://"), url.count > "https://".count else {
+            throw error(line, "expected 'source: URL WHAT' (an https address); '\(url)' is not one")
+        }
+        guard !what.isEmpty else {
+            throw error(line, "'source: \(url)' needs what on the page (the trace, the OS version)")
+        }
+        return FixtureSource(line: line, profiles: profiles, citation: .page(url: url, what: what))
     }
 
     /// `expect-SUITE[SCOPE] KIND LIST [| LIST...]`.
@@ -187,7 +207,8 @@ private struct DirectiveReader {
         }
         let reason = rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         guard !reason.isEmpty else { throw error(line, "'differs' needs a reason after the colon") }
-        let found = try names(String(rest[..<colon]), allowed: ConformanceSuite.compared, line: line)
+        guard let suite else { throw error(line, "'differs' before 'suite:'") }
+        let found = try names(String(rest[..<colon]), allowed: suite.0.comparedNames, line: line)
         var check = checks.removeLast()
         for profile in scope {
             guard check.profiles.contains(profile) else {
@@ -221,8 +242,9 @@ private struct DirectiveReader {
         guard let scenario else { throw error(1, "no 'scenario:' line") }
         if suite.0 == .cts, activity == nil { throw error(1, "no 'activity:' line (plain or tracking)") }
         for profile in profiles {
-            guard profile.hasPrefix("android") else {
-                throw error(1, "profile \(profile): the \(suite.0.rawValue) suite is Android's")
+            guard suite.0.applies(to: profile) else {
+                let whose = suite.0 == .trace ? "iOS's" : "Android's"
+                throw error(1, "profile \(profile): the \(suite.0.rawValue) suite is \(whose)")
             }
             guard sources.contains(where: { $0.profiles.contains(profile) }) else {
                 throw error(1, "no 'source:' line for profile \(profile)")

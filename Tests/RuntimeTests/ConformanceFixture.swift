@@ -21,14 +21,31 @@ enum ConformanceSuite: String, CaseIterable {
     case cts
     /// AndroidX `ProcessLifecycleOwner`: the process-level events derived from the activity's callbacks.
     case process
+    /// A recorded iOS trace: what an app's delegate (or an observer of UIApplication's notifications) logged on a
+    /// device, as published in an issue, a bug report or a forum thread.
+    case trace
 
     /// The names the suite logs; a list naming anything else is a fixture error.
     var names: Set<String> {
         switch self {
         case .cts: return Self.compared.union(Self.ctsUnmodelled)
         case .process: return ["ON_CREATE", "ON_START", "ON_RESUME", "ON_PAUSE", "ON_STOP", "ON_DESTROY"]
+        case .trace: return Self.traceNames
         }
     }
+
+    /// The names Interlude's projection can produce, so the names a `differs` line may give.
+    var comparedNames: Set<String> { self == .cts ? Self.compared : names }
+
+    /// Whether the suite speaks of this profile: CTS and AndroidX of Android's, the traces of iOS's.
+    func applies(to profile: String) -> Bool { (self == .trace) == profile.hasPrefix("ios") }
+
+    /// UIApplicationDelegate's life-cycle methods, as the traces name them (`application` dropped, as Interlude's
+    /// transcript writes them).
+    static let traceNames: Set<String> = [
+        "willFinishLaunching", "didFinishLaunching", "willResignActive", "didBecomeActive", "didEnterBackground",
+        "willEnterForeground", "willTerminate",
+    ]
 
     /// The CTS names Interlude's projection can produce.
     static let compared: Set<String> = [
@@ -72,14 +89,17 @@ enum Assertion: String {
     }
 }
 
-/// Where a fixture's facts come from: `OWNER/REPO@COMMIT PATH TEST`, for some or all of its profiles.
+/// Where a fixture's facts come from, for some or all of its profiles: a suite's test in a repository at a commit
+/// (`OWNER/REPO@COMMIT PATH TEST`), or, for a recorded trace, the public page that published it (`URL WHAT`).
 struct FixtureSource: Equatable {
+    enum Citation: Equatable {
+        case test(repository: String, commit: String, path: String, test: String)
+        case page(url: String, what: String)
+    }
+
     let line: Int
     let profiles: [String]
-    let repository: String
-    let commit: String
-    let path: String
-    let test: String
+    let citation: Citation
 }
 
 /// A known disagreement: what Interlude gives under some profiles, and why.

@@ -74,6 +74,27 @@ enum ConformanceProjection {
         return names
     }
 
+    /// The trace names of Interlude's iOS callbacks. A scene's callbacks are written as the app-level ones: with one
+    /// scene UIKit posts the matching UIApplication notification for each (Docs/Conformance.md, "trace"), and the
+    /// traces log those.
+    static let traceNames: [Callback: String] = [
+        .willFinishLaunching: "willFinishLaunching", .didFinishLaunching: "didFinishLaunching",
+        .willResignActive: "willResignActive", .didBecomeActive: "didBecomeActive",
+        .didEnterBackground: "didEnterBackground", .willEnterForeground: "willEnterForeground",
+        .willTerminate: "willTerminate", .sceneWillResignActive: "willResignActive",
+        .sceneDidBecomeActive: "didBecomeActive", .sceneDidEnterBackground: "didEnterBackground",
+        .sceneWillEnterForeground: "willEnterForeground",
+    ]
+
+    /// What a recorded trace logs: the app's life-cycle callbacks; memory warnings, background tasks, state
+    /// restoration and protected data are not in the traces.
+    static func trace(_ replay: ConformanceReplay) -> [ProjectedName] {
+        replay.entries.enumerated().compactMap { position, line in
+            guard case .callback(let callback) = line.entry, let name = traceNames[callback] else { return nil }
+            return ProjectedName(position: position, name: name)
+        }
+    }
+
     /// The pause's delay in `ProcessLifecycleOwner` (`TIMEOUT_MS`), in virtual nanoseconds.
     static let processDelay: Nanoseconds = 700_000_000
 

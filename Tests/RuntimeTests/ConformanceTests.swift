@@ -15,7 +15,7 @@ enum ConformanceCorpus {
     static let folder = LevelAssets.root.appendingPathComponent("Tests/Fixtures/conformance")
 
     /// The fixtures this corpus holds at least, by file name prefix: deleting one fails `theCorpusIsComplete`.
-    static let minimumCounts = ["cts-android28-": 10, "cts-android34-": 13, "process-": 4]
+    static let minimumCounts = ["cts-android28-": 10, "cts-android34-": 13, "process-": 4, "trace-": 8]
 
     /// Every file in the folder, sorted: each must be a fixture.
     static var files: [String] {
@@ -64,6 +64,7 @@ enum ConformanceCorpus {
             switch fixture.suite {
             case .cts: projected = ConformanceProjection.cts(replay, activity: fixture.activity ?? .plain)
             case .process: projected = ConformanceProjection.process(replay)
+            case .trace: projected = ConformanceProjection.trace(replay)
             }
             for check in fixture.checks where check.profiles.contains(profile) {
                 let clear = fixture.clearBefore(check.line)
@@ -131,7 +132,27 @@ enum ConformanceCorpus {
                 + "at 0s launched\n# expect-cts[android34] exact ON_CREATE\n# differs[android28] none: why\n", 9,
             "'differs' for android28, which its expect line (8) does not check"
         ),
+        (
+            traceHead.replacingOccurrences(of: "https://example.org/trace iOS 5", with: "example.org/trace iOS 5")
+                + "at 0s launched\n# expect-trace exact didFinishLaunching\n", 4, "an https address"
+        ),
+        (traceHead.replacingOccurrences(of: " iOS 5", with: "") + "at 0s launched\n", 4, "needs what on the page"),
+        (
+            traceHead.replacingOccurrences(of: "profile ios5", with: "profile android34")
+                + "at 0s launched\n# expect-trace exact didFinishLaunching\n", 1, "the trace suite is iOS's"
+        ),
+        (traceHead + "at 0s launched\n# expect-trace exact onCreate\n", 7, "unknown name 'onCreate'"),
     ]
+
+    /// A trace fixture's head, lines 1 to 5.
+    static let traceHead = """
+        interlude-script 1
+        # suite: trace
+        # scenario: a launch
+        # source: https://example.org/trace iOS 5
+        profile ios5
+
+        """
 
     @Test(arguments: 0..<badFixtures.count)
     func aBadFixtureIsRefusedAtItsLine(index: Int) {
