@@ -146,4 +146,10 @@ public enum SnapshotKind: String, Sendable, Hashable {
     case quick, full, final
     /// Written by `saveInstanceState`: what a recreated activity or reconnected scene restores from.
     case instance
+    /// Written by the autosave timer while the game runs (no callback asks for it).
+    case autosave
+
+    /// Durable before the save returns: the app may be suspended or ended next, or the save is what a recreation
+    /// restores. Quick saves and autosaves may finish in the background so the frame loop never waits for the disk.
+    public var mustBeDurable: Bool { self == .full || self == .final || self == .instance }
 }

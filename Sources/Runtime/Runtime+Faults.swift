@@ -32,7 +32,7 @@ extension Runtime {
         invariantState.lastDurableGeneration = snapshotGeneration  // the disk holds this now, reported or not
         guard snapshotGeneration < owed else { return }
         violate(
-            9,
+            .savedSnapshotSurvivesKill,
             "after the process was killed, the relaunch restored generation #\(snapshotGeneration), but #\(owed) "
                 + "had been reported saved: a durable save was lost")
     }
@@ -57,7 +57,7 @@ extension Runtime {
             guard found != expected else { continue }
             let unit = timer.clock == .game ? " steps" : " ns"
             violate(
-                10,
+                .timerKeepsItsTime,
                 "timer \(timer.name) resumed with \(found)\(unit) to go, but \(expected)\(unit) were left when it was "
                     + "invalidated: it fires later than in an uninterrupted game")
         }
@@ -73,7 +73,7 @@ extension Runtime {
         else { return }
         guard problem != invariantState.lastAuditProblem else { return }
         invariantState.lastAuditProblem = problem
-        violate(11, problem)
+        violate(.scoreStoredOnce, problem)
     }
 
     /// Answers taken together, reordered when the network fault `network.leaderboard.reorder` fires.

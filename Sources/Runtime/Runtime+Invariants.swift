@@ -74,16 +74,16 @@ struct InvariantState {
 }
 
 extension Runtime {
-    func violate(_ invariant: Int, _ detail: String) {
-        let violation = Violation(invariant: invariant, detail: detail)
+    func violate(_ rule: Violation.Rule, _ detail: String) {
+        let violation = Violation(invariant: rule.rawValue, detail: detail)
         invariantState.violations.append(violation)
-        transcript.append(now, .violation(invariant: invariant, detail: detail))
+        transcript.append(now, .violation(invariant: rule.rawValue, detail: detail))
     }
 
     func noteDelivered(_ callback: Callback, inSession: Bool) {
         // 6: no callback while suspended or after termination.
         if appState == .suspended || appState == .terminated || appState == .notRunning {
-            violate(6, "callback \(callback.rawValue) delivered while \(appState.rawValue)")
+            violate(.callbacksAndTasksInOrder, "callback \(callback.rawValue) delivered while \(appState.rawValue)")
         }
         // The same duty on every profile: `sceneWillResignActive` and `onPause` resign, `onStop` enters the background.
         if callback.role == .resign || callback.role == .enterBackground, inSession {
@@ -97,21 +97,23 @@ extension Runtime {
         invariantState.snapshotOwed = nil
         // 5: the snapshot on disk always loads.
         do {
-            guard let bytes = try snapshots.load() else { return violate(5, "a saved snapshot is not on disk") }
+            guard let bytes = try snapshots.load() else {
+                return violate(.snapshotBeforeLeaving, "a saved snapshot is not on disk")
+            }
             _ = try decodePlayable(bytes)
         } catch {
-            violate(5, "the snapshot on disk does not load: \(error)")
+            violate(.snapshotBeforeLeaving, "the snapshot on disk does not load: \(error)")
         }
     }
 
     /// 12: a save made while a session is paused must come back exactly. It is restored, as a relaunch would, in a
     /// new game of its own (`relaunched()`), and that game's save must be the same bytes (CONTRACT §6).
-    func checkRoundTrip(_ saved: [UInt8], kind: String) {
+    func checkRoundTrip(_ saved: [UInt8], kind: SnapshotKind) {
         guard game.isInSession, game.isPaused else { return }
         let problem = roundTripProblem(saved)
         guard problem != invariantState.lastRoundTripProblem else { return }
         invariantState.lastRoundTripProblem = problem
-        if let problem { violate(12, "the \(kind) save #\(snapshotGeneration) \(problem)") }
+        if let problem { violate(.restoreRoundTrips, "the \(kind) save #\(snapshotGeneration) \(problem)") }
     }
 
     /// Why `saved` (the game's part of a save) does not survive a restore, or nil.
@@ -148,7 +150,8 @@ extension Runtime {
     func noteSimulationStep() {
         // 2: the simulation advances only in active, and only when the game is not paused.
         if appState != .active || !game.isRunning {
-            violate(2, "simulation stepped while \(status)\(game.isPaused ? " and paused" : "")")
+            violate(
+                .simulationOnlyWhileActive, "simulation stepped while \(status)\(game.isPaused ? " and paused" : "")")
         }
         invariantState.savedSinceSimulationStep = false
     }
@@ -158,7 +161,7 @@ extension Runtime {
         invariantState.pauseBreakReported = false
         guard game.isInSession, !game.isPaused else { return }
         invariantState.pauseBreakReported = true
-        violate(8, "pause() left the game unpaused (screen \(game.screenName)): it runs on")
+        violate(.pausedGameStandsStill, "pause() left the game unpaused (screen \(game.screenName)): it runs on")
     }
 
     /// 8: what a fixed step must not change, taken before its simulation: nil unless the game is paused in a session
@@ -180,9 +183,13 @@ extension Runtime {
         invariantState.pauseBreakReported = true
         let changed = "(\(ValueDifference.phrase(before.values, game.exportedValues)))"
         if !game.isPaused {
-            violate(8, "a paused game resumed itself during a step, without the player's resume \(changed)")
+            violate(
+                .pausedGameStandsStill,
+                "a paused game resumed itself during a step, without the player's resume \(changed)")
         } else {
-            violate(8, "a paused game changed during a step: state hash \(before.hash) -> \(hash) \(changed)")
+            violate(
+                .pausedGameStandsStill,
+                "a paused game changed during a step: state hash \(before.hash) -> \(hash) \(changed)")
         }
     }
 
@@ -198,12 +205,12 @@ extension Runtime {
         let state = appState
         // 2: the frame loop runs only while active.
         if isFrameLoopRunning, state != .active {
-            violate(2, "frame loop running while \(status)")
+            violate(.simulationOnlyWhileActive, "frame loop running while \(status)")
         }
         // 3: no live timer unless active.
         if !machine.timers.live.isEmpty, state != .active {
             violate(
-                3,
+                .noTimerUnlessActive,
                 "\(machine.timers.live.count) live timer(s) while \(status): \(machine.timers.live.map(\.name.rawValue).joined(separator: ", "))"
             )
         }
@@ -211,18 +218,22 @@ extension Runtime {
         if state == .inactive || state == .background || state == .suspended {
             // The outbox's upload is the one request a background task may carry (CONTRACT §4).
             if !leaderboard.inFlight.isEmpty, !isUploadingInBackground {
-                violate(4, "\(leaderboard.inFlight.count) leaderboard request(s) in flight while \(status)")
+                violate(
+                    .nothingInFlightWhileAway,
+                    "\(leaderboard.inFlight.count) leaderboard request(s) in flight while \(status)")
             }
-            if match.isConnected { violate(4, "a match connection is open while \(status)") }
+            if match.isConnected { violate(.nothingInFlightWhileAway, "a match connection is open while \(status)") }
         }
         // 5: a snapshot at or before every willResignActive and didEnterBackground in a session.
         if afterEvent, let owed = invariantState.snapshotOwed {
-            violate(5, "no snapshot written for \(owed.rawValue) during a game")
+            violate(.snapshotBeforeLeaving, "no snapshot written for \(owed.rawValue) during a game")
             invariantState.snapshotOwed = nil
         }
         // 6: every beginBackgroundTask has exactly one end, before the app leaves the background.
         if invariantState.tasksLeftOpen > 0 {
-            violate(6, "\(invariantState.tasksLeftOpen) background task(s) still open while \(status)")
+            violate(
+                .callbacksAndTasksInOrder,
+                "\(invariantState.tasksLeftOpen) background task(s) still open while \(status)")
             invariantState.tasksLeftOpen = 0
         }
     }

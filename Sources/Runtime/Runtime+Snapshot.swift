@@ -11,26 +11,22 @@ extension Runtime {
     /// The largest save generation a snapshot may carry (2^53: exact as a double, never reached by saving).
     public static var counterLimit: Int64 { 1 << 53 }
 
-    /// Saves the game now; `kind` is quick, full, final (`SnapshotKind`) or autosave. Returns the transcript detail.
-    /// Full and final saves are durable before this returns (the app may be suspended or ended next; the frame loop
-    /// is stopped then); quick and autosaves may finish in the background so the frame loop never waits for the disk.
-    func saveSnapshot(kind: String) -> String {
+    /// Saves the game now. Returns the transcript detail. A kind that `mustBeDurable` is on the disk before this
+    /// returns (the frame loop is stopped then); the others may finish in the background.
+    func saveSnapshot(kind: SnapshotKind) -> String {
         snapshotGeneration += 1
         let gameBytes = game.encodeState(game.savedState)
         let bytes = SnapshotFrame.encode(runtime: snapshotExtras, game: gameBytes)
         do {
             if protectedDataRefusesSave() { throw ProtectedDataUnavailable() }
             try snapshots.save(bytes)
-            let durable: Set<String> = [
-                SnapshotKind.full.rawValue, SnapshotKind.final.rawValue, SnapshotKind.instance.rawValue,
-            ]
-            if durable.contains(kind) { try snapshots.flush() }
-            noteDurable(snapshotGeneration, durable: durable.contains(kind) || snapshots.savesAreDurable)
+            if kind.mustBeDurable { try snapshots.flush() }
+            noteDurable(snapshotGeneration, durable: kind.mustBeDurable || snapshots.savesAreDurable)
         } catch let killed as SimulatedKill {
             hooks.killPending = true  // the process died mid-save: nothing more of it runs (`doWork` kills it)
             return "\(kind) killed at \(killed.point.name)"
         } catch {
-            violate(5, "saving the \(kind) snapshot failed: \(error)")
+            violate(.snapshotBeforeLeaving, "saving the \(kind) snapshot failed: \(error)")
             log?("interlude: saving the \(kind) snapshot failed: \(error)")
             return "\(kind) failed"
         }

@@ -48,7 +48,7 @@ extension Runtime {
             }
             return nil
         case .noTaskOpen:
-            violate(6, "endBackgroundTask without an open background task")
+            violate(.callbacksAndTasksInOrder, "endBackgroundTask without an open background task")
             return "none open"
         case .perform: return execute(work, for: callback)
         }
@@ -89,7 +89,7 @@ extension Runtime {
             defer { checkRestoreAfterKill() }
             return loadSnapshot()
         case .saveInstanceState:
-            return saveSnapshot(kind: SnapshotKind.instance.rawValue)
+            return saveSnapshot(kind: .instance)
         case .recreateGLObjects:
             withGL("recreateGLObjects") { $0.recreateGLObjects() }
             return nil
@@ -113,14 +113,14 @@ extension Runtime {
 
     /// The kind of a `saveSnapshot` answering `callback`, by the callback's role: the same on every profile
     /// (`onPause` saves as `willResignActive` does; `sceneDidDisconnect` of a closed scene as `willTerminate`).
-    static func snapshotKind(for callback: Callback?) -> String {
+    static func snapshotKind(for callback: Callback?) -> SnapshotKind {
         switch callback?.role {
-        case .resign: return SnapshotKind.quick.rawValue
-        case .enterBackground: return SnapshotKind.full.rawValue
-        case .terminate: return SnapshotKind.final.rawValue
-        case .saveState: return SnapshotKind.instance.rawValue
-        case .notice where callback == .sceneDidDisconnect: return SnapshotKind.final.rawValue
-        default: return "autosave"
+        case .resign: return .quick
+        case .enterBackground: return .full
+        case .terminate: return .final
+        case .saveState: return .instance
+        case .notice where callback == .sceneDidDisconnect: return .final
+        default: return .autosave
         }
     }
 
@@ -135,7 +135,7 @@ extension Runtime {
     /// iOS kills an app that calls GL in the background: so do we, with the reason in the transcript. The one path
     /// into `terminated` outside the table (`LifecycleMachine.killForGL`; CONTRACT §6.1).
     func killForGL(_ entry: String) {
-        violate(1, "GL call '\(entry)' while backgrounded")
+        violate(.noGLWhileBackgrounded, "GL call '\(entry)' while backgrounded")
         guard let left = machine.killForGL() else { return }
         transcript.append(now, .transition(from: left, to: .terminated, reason: .glWhileBackgrounded))
     }
