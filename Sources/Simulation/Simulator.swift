@@ -145,150 +145,186 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
         let injector = FaultInjector(
             seed: options.seed, enabled: options.faults.subtracting(FaultPoint.instantKills),
             perMille: options.perMille)
-        var random = SplitMix64(seed: options.seed)
-        var failures: [SimulationFailure] = []
-        var seen: Set<String> = []
-        var cells: [String: Int] = [:]
-        var moves = 0
-        var kills = 0
-        var time: Nanoseconds = 0
-        var lines: [Command<Game.Action>] = []
-        var failingMove: [String: Int] = [:]  // a failure's kind → the index in `lines` just past its move
-        var failedInMove: [String] = []  // the kinds first found in the move under way
-
         let runtime = Runtime(
             profile: options.profile, seed: options.seed, game: makeGame(options.seed),
             display: display ?? RecordingDisplay<Game.Scene>(), snapshots: try makeStore(options.folder, injector))
         runtime.faults = injector  // its seeded bugs, the in-process leaderboard's network
         runtime.willDo = willDo
-        var simulationLines: [(after: Int, text: String)] = []  // the simulation's own lines, after entry N
-        func note(_ failure: SimulationFailure) {
-            guard seen.insert(failure.kind).inserted else { return }
-            failures.append(failure)
-            failedInMove.append(failure.kind)
-        }
-        func line(_ name: String, _ detail: String) {
-            let text =
-                "{\"t\":\(time / 1_000_000),\"type\":\"simulation\",\"name\":\"\(name)\",\"detail\":"
-                + "\(Transcript.jsonString(detail))}"
-            simulationLines.append((runtime.transcript.entries.count, text))
-        }
+        let run = SimulationRun(simulator: self, runtime: runtime, injector: injector)
+        try run.launch()
+        while run.time < options.duration { try run.move() }
+        return run.finish()
+    }
+}
 
-        var violationsTaken = 0
-        var tolerated = 0
-        var firedBefore = 0
-        /// Takes the runtime's new violations. In a move where a storage fault fired, the runtime's reports of the
-        /// failed save (invariant 5) are what the contract promises, not failures.
-        func take(site: String) {
-            let firedNow = injector.fired.filter { $0.key.kind == .storage }.values.reduce(0, +)
-            let faulted = firedNow > firedBefore
-            firedBefore = firedNow
-            for violation in runtime.violations[violationsTaken...] {
-                if faulted && violation.invariant == 5 {
-                    tolerated += 1
-                    continue
-                }
-                note(
-                    SimulationFailure(
-                        invariant: "invariant \(violation.invariant)\(violation.rule.map { " (\($0))" } ?? "")",
-                        number: violation.invariant, site: site, detail: violation.detail, time: time))
-            }
-            violationsTaken = runtime.violations.count
-        }
-        /// The points that fired in this move, as the fault lines that make a script's replay fire them: armed just
-        /// before the move (at `moment`), each to fire at the reach it fired at, counted from the move's start.
-        func faultLines(reachedBefore: [FaultPoint: Int], at moment: Nanoseconds) -> [Command<Game.Action>] {
-            injector.takeFires().map {
-                .fault(time: moment, $0.point, skip: $0.reach - (reachedBefore[$0.point] ?? 0) - 1)
-            }
-        }
-        /// After a move in which a fault point killed the process: the relaunch, from the disk.
-        func relaunchIfKilled(after status: Status) throws {
-            guard let killer = injector.killedBy else { return }
-            kills += 1
-            line("kill", "\(killer.name) in \(status)")
-            injector.relaunch()
-            runtime.kill(reopening: try makeStore(options.folder, injector))
-            runtime.inject(.launched, at: time)
-            take(site: "relaunch after \(killer.name) in \(status)")
-            line("relaunch", "restored #\(runtime.snapshotGeneration)")
-            capture("relaunch-\(kills)")
-        }
-        /// With a display of the caller's: the frame now, in the transcript.
-        func capture(_ name: String) {
-            guard display != nil else { return }
-            let file = "\(options.profile.name)-seed-\(options.seed)-\(name)"
-            runtime.noteFrame(name: name, runtime.capture(file))
-        }
-        /// Counts the cell `site`, once per fault point that fired since `before` (or once without a fault).
-        func count(_ site: String, since before: [FaultPoint: Int]) {
-            let firedNow = injector.fired.filter { $0.value > before[$0.key] ?? 0 }.keys.sorted()
-            if firedNow.isEmpty { cells[site, default: 0] += 1 }
-            for point in firedNow { cells["\(site) \(point.name)", default: 0] += 1 }
-        }
+/// One seed's run under way: the runtime, its fault injector, the schedule's generator and everything the result
+/// reports, gathered move by move (`Simulator.run`).
+private final class SimulationRun<Game: LifecycleGame> where Game.Action: ScriptAction {
+    let simulator: Simulator<Game>
+    let runtime: Runtime<Game>
+    let injector: FaultInjector
+    var options: SimulationOptions { simulator.options }
+    var random: SplitMix64
+    var failures: [SimulationFailure] = []
+    var seen: Set<String> = []
+    var cells: [String: Int] = [:]
+    var moves = 0
+    var kills = 0
+    var time: Nanoseconds = 0
+    var lines: [Command<Game.Action>] = []
+    var failingMove: [String: Int] = [:]  // a failure's kind → the index in `lines` just past its move
+    var failedInMove: [String] = []  // the kinds first found in the move under way
+    var simulationLines: [(after: Int, text: String)] = []  // the simulation's own lines, after entry N
+    var violationsTaken = 0
+    var tolerated = 0
+    var firedBefore = 0
+    let events = Event.allCases
+    let instantKills: [FaultPoint]
 
+    init(simulator: Simulator<Game>, runtime: Runtime<Game>, injector: FaultInjector) {
+        self.simulator = simulator
+        self.runtime = runtime
+        self.injector = injector
+        random = SplitMix64(seed: simulator.options.seed)
+        instantKills = FaultPoint.instantKills.filter { simulator.options.faults.contains($0) }
+    }
+
+    func note(_ failure: SimulationFailure) {
+        guard seen.insert(failure.kind).inserted else { return }
+        failures.append(failure)
+        failedInMove.append(failure.kind)
+    }
+
+    func line(_ name: String, _ detail: String) {
+        let text =
+            "{\"t\":\(time / 1_000_000),\"type\":\"simulation\",\"name\":\"\(name)\",\"detail\":"
+            + "\(Transcript.jsonString(detail))}"
+        simulationLines.append((runtime.transcript.entries.count, text))
+    }
+
+    /// Takes the runtime's new violations. In a move where a storage fault fired, the runtime's reports of the
+    /// failed save (invariant 5) are what the contract promises, not failures.
+    func take(site: String) {
+        let firedNow = injector.fired.filter { $0.key.kind == .storage }.values.reduce(0, +)
+        let faulted = firedNow > firedBefore
+        firedBefore = firedNow
+        for violation in runtime.violations[violationsTaken...] {
+            if faulted && violation.rule == .snapshotBeforeLeaving {
+                tolerated += 1
+                continue
+            }
+            note(
+                SimulationFailure(
+                    invariant: "invariant \(violation.invariant)\(violation.rule.map { " (\($0))" } ?? "")",
+                    number: violation.invariant, site: site, detail: violation.detail, time: time))
+        }
+        violationsTaken = runtime.violations.count
+    }
+
+    /// The points that fired in this move, as the fault lines that make a script's replay fire them: armed just
+    /// before the move (at `moment`), each to fire at the reach it fired at, counted from the move's start.
+    func faultLines(reachedBefore: [FaultPoint: Int], at moment: Nanoseconds) -> [Command<Game.Action>] {
+        injector.takeFires().map {
+            .fault(time: moment, $0.point, skip: $0.reach - (reachedBefore[$0.point] ?? 0) - 1)
+        }
+    }
+
+    /// After a move in which a fault point killed the process: the relaunch, from the disk.
+    func relaunchIfKilled(after status: Status) throws {
+        guard let killer = injector.killedBy else { return }
+        kills += 1
+        line("kill", "\(killer.name) in \(status)")
+        injector.relaunch()
+        runtime.kill(reopening: try simulator.makeStore(options.folder, injector))
+        runtime.inject(.launched, at: time)
+        take(site: "relaunch after \(killer.name) in \(status)")
+        line("relaunch", "restored #\(runtime.snapshotGeneration)")
+        capture("relaunch-\(kills)")
+    }
+
+    /// With a display of the caller's: the frame now, in the transcript.
+    func capture(_ name: String) {
+        guard simulator.display != nil else { return }
+        let file = "\(options.profile.name)-seed-\(options.seed)-\(name)"
+        runtime.noteFrame(name: name, runtime.capture(file))
+    }
+
+    /// Counts the cell `site`, once per fault point that fired since `before` (or once without a fault).
+    func count(_ site: String, since before: [FaultPoint: Int]) {
+        let firedNow = injector.fired.filter { $0.value > before[$0.key] ?? 0 }.keys.sorted()
+        if firedNow.isEmpty { cells[site, default: 0] += 1 }
+        for point in firedNow { cells["\(site) \(point.name)", default: 0] += 1 }
+    }
+
+    /// The first move: the launch, with the points that fired in it.
+    func launch() throws {
         runtime.inject(.launched, at: 0)
         lines.append(.event(time: 0, .launched))
         take(site: "launched")
         lines = faultLines(reachedBefore: [:], at: 0) + lines
+        endMove()
+    }
+
+    /// One move of the schedule: a gap drawn from the seed, then an event, an action, a peer's move, a score, a kill
+    /// or a wait, checked, with the relaunch after a kill.
+    func move() throws {
+        let previous = time
+        time = min(options.duration, time + random.pick(Simulator<Game>.gaps))
+        let status = runtime.status
+        let reachedBefore = injector.reached
+        let (site, move) = drawMove(in: status)
+        moves += 1
+        take(site: site)
+        try relaunchIfKilled(after: status)
+        // The points that fired in the move (its relaunch included) go before it, armed where it began.
+        lines += faultLines(reachedBefore: reachedBefore, at: previous) + move
+        endMove()
+    }
+
+    /// Draws the move's kind from the seed and does it now (`time`): its cell's site and its script lines.
+    func drawMove(in status: Status) -> (site: String, lines: [Command<Game.Action>]) {
+        let roll = random.below(100)
+        let before = injector.fired
+        if roll < 50 {
+            let event = random.pick(events)
+            runtime.inject(event, at: time)
+            count("\(status) \(event.rawValue)", since: before)
+            return ("\(status) \(event.rawValue)", [.event(time: time, event)])
+        } else if roll < 78, !simulator.actions.isEmpty {
+            let action = random.pick(simulator.actions)
+            runtime.inject(action, at: time)
+            return ("\(status) \(action)", [.action(time: time, action)])
+        } else if roll < 80 {
+            // A peer of the match joins, leaves or fires at us (the match's server refuses what it cannot do).
+            let setting = random.pick(Simulator<Game>.peerMoves)
+            runtime.advance(to: time)
+            _ = runtime.configureMatch(setting)
+            return ("\(status) peer", [.wait(time: time), .match(setting)])
+        } else if roll < 84 {
+            // The game reports a score (a level's end, an earlier run's): the outbox sends it while active.
+            let points = Int64(1 + random.below(5000))
+            runtime.advance(to: time)
+            runtime.configureLeaderboard(.pending(points))
+            return ("\(status) score", [.wait(time: time), .leaderboard(.pending(points))])
+        } else if roll < 88, !instantKills.isEmpty {
+            let point = random.pick(instantKills)
+            runtime.advance(to: time)
+            ScriptRunner.fire(point, on: injector, runtime: runtime)
+            count("\(status) kill", since: before)
+            return ("\(status) kill", [.wait(time: time), .fault(time: time, point)])
+        }
+        runtime.advance(to: time)
+        return ("\(status) wait", [.wait(time: time)])
+    }
+
+    /// The failures first found in the move just made fail at the line after it.
+    func endMove() {
         for kind in failedInMove { failingMove[kind] = lines.count }
         failedInMove.removeAll()
-        let events = Event.allCases
-        let instantKills = FaultPoint.instantKills.filter { options.faults.contains($0) }
-        while time < options.duration {
-            let previous = time
-            time = min(options.duration, time + random.pick(Self.gaps))
-            let status = runtime.status
-            let roll = random.below(100)
-            let before = injector.fired
-            let reachedBefore = injector.reached
-            let site: String
-            var move: [Command<Game.Action>]
-            if roll < 50 {
-                let event = random.pick(events)
-                site = "\(status) \(event.rawValue)"
-                runtime.inject(event, at: time)
-                count(site, since: before)
-                move = [.event(time: time, event)]
-            } else if roll < 78, !actions.isEmpty {
-                let action = random.pick(actions)
-                site = "\(status) \(action)"
-                runtime.inject(action, at: time)
-                move = [.action(time: time, action)]
-            } else if roll < 80 {
-                // A peer of the match joins, leaves or fires at us (the match's server refuses what it cannot do).
-                let setting = random.pick(Self.peerMoves)
-                site = "\(status) peer"
-                runtime.advance(to: time)
-                _ = runtime.configureMatch(setting)
-                move = [.wait(time: time), .match(setting)]
-            } else if roll < 84 {
-                // The game reports a score (a level's end, an earlier run's): the outbox sends it while active.
-                let points = Int64(1 + random.below(5000))
-                site = "\(status) score"
-                runtime.advance(to: time)
-                runtime.configureLeaderboard(.pending(points))
-                move = [.wait(time: time), .leaderboard(.pending(points))]
-            } else if roll < 88, !instantKills.isEmpty {
-                let point = random.pick(instantKills)
-                site = "\(status) kill"
-                runtime.advance(to: time)
-                move = [.wait(time: time), .fault(time: time, point)]
-                ScriptRunner.fire(point, on: injector, runtime: runtime)
-                count(site, since: before)
-            } else {
-                site = "\(status) wait"
-                runtime.advance(to: time)
-                move = [.wait(time: time)]
-            }
-            moves += 1
-            take(site: site)
-            try relaunchIfKilled(after: status)
-            // The points that fired in the move (its relaunch included) go before it, armed where it began.
-            lines += faultLines(reachedBefore: reachedBefore, at: previous) + move
-            for kind in failedInMove { failingMove[kind] = lines.count }
-            failedInMove.removeAll()
-        }
+    }
+
+    /// The transcript with the simulation's own lines in place, the disk's folder written `DISK`, and the result.
+    func finish() -> SimulationResult<Game.Action> {
         capture("end")
         line("end", "\(moves) moves, \(kills) kills, \(failures.count) failures")
         var output = ""
