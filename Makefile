@@ -236,7 +236,7 @@ lander-check: $(BUILD_STEP)
 EXAMPLE = Examples/Breakout
 # Then Breakout's own command (InterludeCLI given Breakout): its scripts replayed under every profile (rendered at
 # 160 x 90: 12 s against 35 s at the default size, the same check; with the HTML report), the seeded simulation of every profile, and the explorer of every profile (Docs/Contract.md §9).
-EXAMPLE_OUT ?= $(CURDIR)/$(OUT)/breakout
+EXAMPLE_OUT ?= $(abspath $(OUT))/breakout
 BREAKOUT     = $(SCRATCH)/debug/breakout
 example:
 	cd $(EXAMPLE) && $(SWIFT_BUILD) --scratch-path $(SCRATCH) --build-tests $(SWIFT_FLAGS)
