@@ -107,34 +107,12 @@ struct PlayCommand: ParsableCommand {
     }
 
     private func play<Entry: GameEntry>(_ entry: Entry) throws {
-        guard let drawing = entry.windowDrawing else {
-            sayError("\(Tool.name) play: \(entry.name) draws in no window (replay, simulate and explore run it)")
-            throw Exit.invalid
-        }
-        if demo, drawing.demo == nil {
-            sayError("\(Tool.name) play: --demo: \(entry.name) has no demo")
-            throw Exit.invalid
-        }
+        let drawing = try drawingOrExit(entry)
         let planned = try plannedActions(Entry.Game.Action.self)
         let folder = dataDir ?? FileSnapshotStore.defaultFolder(app: Tool.name)
-        var option = "--data-dir"
-        do {
-            if record == nil { try HostPaths.prepareFolder(folder) }
-            option = "--record"
-            if let record { try HostPaths.checkOutputFile(record) }
-        } catch {
-            sayError("\(Tool.name) play: \(option): \(error)")
-            throw Exit.invalid
-        }
+        try checkOutputs(folder: folder)
         let chosen = phone.chosen
-        let window: OpenWindow<Entry.Game>
-        do {
-            window = try drawing.open(width, height, drawing.title)
-            try window.attachPhone(chosen)
-        } catch {
-            sayError("\(Tool.name) play: \(error)")
-            throw Exit.invalid
-        }
+        let window = try open(drawing, phone: chosen)
         let store: any SnapshotStore =
             record == nil
             ? BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: folder)) : InMemorySnapshotStore()
@@ -150,13 +128,68 @@ struct PlayCommand: ParsableCommand {
         WindowSystemErrors.catchTerminationSignals()
         runtime.inject(.launched)
         runtime.settle()
-        let pilot = demo ? drawing.demo?.makePilot() : nil
         for action in planned + (demo ? drawing.demo?.actions ?? [] : []) {
             runtime.perform(action)
             runtime.settle()
         }
         // Every event is on disk before the next loop iteration: an abrupt end loses nothing recorded.
         recorder?.write()
+        try loop(window, runtime, drawing, recorder: recorder)
+        if let screenshot {
+            do { say(try window.screenshot(runtime, screenshot)) } catch { sayError("\(Tool.name) play: \(error)") }
+        }
+        if let recorder { say(try recorder.finish()) }
+        try store.flush()
+        say("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
+    }
+
+    /// The game's window drawing; a game without one, or `--demo` for a game without a demo, is an invalid option.
+    private func drawingOrExit<Entry: GameEntry>(_ entry: Entry) throws -> WindowDrawing<Entry.Game> {
+        guard let drawing = entry.windowDrawing else {
+            sayError("\(Tool.name) play: \(entry.name) draws in no window (replay, simulate and explore run it)")
+            throw Exit.invalid
+        }
+        if demo, drawing.demo == nil {
+            sayError("\(Tool.name) play: --demo: \(entry.name) has no demo")
+            throw Exit.invalid
+        }
+        return drawing
+    }
+
+    /// `--data-dir` (when the play is not recorded) and `--record`: usable before a window opens.
+    private func checkOutputs(folder: String) throws {
+        var option = "--data-dir"
+        do {
+            if record == nil { try HostPaths.prepareFolder(folder) }
+            option = "--record"
+            if let record { try HostPaths.checkOutputFile(record) }
+        } catch {
+            sayError("\(Tool.name) play: \(option): \(error)")
+            throw Exit.invalid
+        }
+    }
+
+    /// The window, with the phone of `profile` drawn around the game.
+    private func open<Game: LifecycleGame>(
+        _ drawing: WindowDrawing<Game>, phone profile: Profile
+    ) throws -> OpenWindow<Game> {
+        do {
+            let window = try drawing.open(width, height, drawing.title)
+            try window.attachPhone(profile)
+            return window
+        } catch {
+            sayError("\(Tool.name) play: \(error)")
+            throw Exit.invalid
+        }
+    }
+
+    /// The window's frame loop until it closes (or `--frames`): the demo's pilot, `--interrupt`'s events at their
+    /// frames, and the recording written after each frame.
+    private func loop<Game: LifecycleGame>(
+        _ window: OpenWindow<Game>, _ runtime: Runtime<Game>, _ drawing: WindowDrawing<Game>,
+        recorder: SessionRecorder<Game>?
+    ) throws where Game.Action: ScriptAction {
+        let pilot = demo ? drawing.demo?.makePilot() : nil
         let interruptions = try plannedInterruptions()
         var frame = 0
         window.run(runtime, drawing.controls, frames) {
@@ -169,12 +202,6 @@ struct PlayCommand: ParsableCommand {
             recorder?.write()
         }
         recorder?.write()
-        if let screenshot {
-            do { say(try window.screenshot(runtime, screenshot)) } catch { sayError("\(Tool.name) play: \(error)") }
-        }
-        if let recorder { say(try recorder.finish()) }
-        try store.flush()
-        say("final state \(runtime.status), simulation hash \(runtime.simulationHash)")
     }
 
     /// `--do` as the game's actions, read by its script grammar; a word it does not know is an invalid option.
