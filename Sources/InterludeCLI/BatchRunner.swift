@@ -95,23 +95,12 @@ struct BatchRunner {
                 do {
                     running.append(try start(next, executable: executable, work: work, parallel: parallel))
                 } catch {
-                    // No process (out of memory or process slots): this job fails, the others still get their turn.
-                    let failure = "\(next.job.place): crashed before it started: \(error)"
-                    end(
-                        next.index, next.job,
-                        BatchResult(ending: .died(verdict: .crashed, failure: failure), seconds: 0))
+                    end(next.index, next.job, Self.notStarted(next.job, error))
                 }
             }
             var ended = false
             for (position, child) in running.enumerated().reversed() {
-                var result: BatchResult?
-                if child.process.poll() != nil {
-                    result = finished(child)
-                } else if child.process.elapsed > child.job.deadline {
-                    child.process.kill()
-                    result = hung(child)
-                }
-                guard var result else { continue }
+                guard var result = ending(of: child) else { continue }
                 running.remove(at: position)
                 progress.clear()
                 relay(child.outputPath)
@@ -135,6 +124,20 @@ struct BatchRunner {
         }
         progress.clear()
         return outcomes.map { $0! }
+    }
+
+    /// No process (out of memory or process slots): this job fails, the others still get their turn.
+    private static func notStarted(_ job: BatchJob, _ error: any Error) -> BatchResult {
+        BatchResult(
+            ending: .died(verdict: .crashed, failure: "\(job.place): crashed before it started: \(error)"), seconds: 0)
+    }
+
+    /// How `child` ended, if it has: exited (its result file read), or past its deadline (killed, and where it hung).
+    private func ending(of child: Running) -> BatchResult? {
+        if child.process.poll() != nil { return finished(child) }
+        guard child.process.elapsed > child.job.deadline else { return nil }
+        child.process.kill()
+        return hung(child)
     }
 
     private func start(_ waiting: Waiting, executable: String, work: String, parallel: Int) throws -> Running {
