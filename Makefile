@@ -88,6 +88,8 @@ check-imports:
 	@if grep -rn '^ *import ' Sources/Lifecycle; then echo "Lifecycle must import nothing"; exit 1; fi
 	@# The names' key (PlayerNames) imports nothing either: Runtime, Foundation-free, compares names with it.
 	@if grep -rn --include='*.swift' '^ *import ' Sources/PlayerNames; then echo "PlayerNames must import nothing"; exit 1; fi
+	@# The engines' views (EngineViews) read the life cycle's words only: no Foundation, no runtime.
+	@if grep -rn '^ *import ' Sources/EngineViews | grep -v 'import Lifecycle$$'; then echo "EngineViews imports only Lifecycle"; exit 1; fi
 	@if grep -rn '^ *import ' Sources/GameCore | grep -v 'import \(Lifecycle\|Runtime\|Replay\|Faults\)$$'; then echo "GameCore imports only Lifecycle, Runtime, Replay and Faults"; exit 1; fi
 	@# Only GLHost, Renderer and Platform* touch GL; Runtime never imports a game, a renderer, the scripts or Foundation.
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\|Replay\)' Sources/Runtime; then echo "Runtime imports a game, GL, the scripts or Foundation"; exit 1; fi
@@ -276,7 +278,7 @@ golden: build-apps
 # and every module is documented in one run (22 s here, against 128 s one module at a time in a folder of its own).
 # Open .build-docs/docs/<Module>.doccarchive/index.html through a web server.
 DOC_MODULES = Lifecycle Runtime Replay InterludeTesting Exploration GLHost PlatformEGL PlatformGLFW PhoneScreens \
-              Storage GameCore Faults Simulation ForeignGame ForeignRenderer InterludeCLI PlayerNames
+              Storage GameCore Faults Simulation ForeignGame ForeignRenderer InterludeCLI PlayerNames EngineViews
 docs: setup-replay
 	rm -rf .build-docs/docs && mkdir -p .build-docs/docs
 	env INTERLUDE_DOCS=1 $(SWIFTPM) package --scratch-path $(SCRATCH) -debug-info-format $(DEBUG_INFO) --allow-writing-to-directory .build-docs/docs \

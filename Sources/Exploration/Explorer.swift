@@ -69,6 +69,9 @@ public struct Explorer<Game: LifecycleGame> {
     public var makeGame: (UInt64) -> Game
     /// Told after each depth.
     public var progress: ((ExplorationProgress) -> Void)?
+    /// Told of each fresh runtime before its path is taken: a check hangs its own observer on it (the Flutter ladder
+    /// check hangs a transcript follower, CONTRACT §8 `engine`). It must not change what the runtime does.
+    public var configure: ((Runtime<Game>) -> Void)?
 
     public init(
         profile: Profile, seed: UInt64 = 1, depth: Int = 8,
@@ -89,6 +92,7 @@ public struct Explorer<Game: LifecycleGame> {
             profile: profile, seed: seed, game: makeGame(seed), display: RecordingDisplay<Game.Scene>(),
             snapshots: InMemorySnapshotStore())
         runtime.transcriptLimit = 16
+        configure?(runtime)
         return runtime
     }
 

@@ -4,6 +4,7 @@
 // A game's tool gives its own entry (the shooter's: Apps/Sources/ShooterCommands/ShooterEntry.swift); a game loaded
 // from a shared library is another (ForeignEntry.swift).
 
+import EngineViews
 import Replay
 import Runtime
 
@@ -46,6 +47,10 @@ public protocol GameEntry: Sendable {
     /// Files of the game's own that `diagram` writes (and `diagram --check` compares) beside the life-cycle
     /// diagrams: name → contents (the shooter's module graph).
     var extraDiagrams: [(name: String, contents: String)] { get }
+
+    /// The engines the game runs on, whose views every replay writes (CONTRACT §8 `engine`), so that its scripts
+    /// speak the events its engine delivers; none by default.
+    var engines: [Engine] { get }
 }
 
 /// What a game without scripts, services, a renderer, multiplayer or drawn situations need not write.
@@ -69,6 +74,8 @@ extension GameEntry {
     public var extraDiagrams: [(name: String, contents: String)] { [] }
 
     public var windowDrawing: WindowDrawing<Game>? { nil }
+
+    public var engines: [Engine] { [] }
 }
 
 /// What a replay connected its runtime to (`GameEntry.connections`), and how to close it afterwards.

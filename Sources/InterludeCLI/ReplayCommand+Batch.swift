@@ -44,6 +44,7 @@ extension ReplayCommand {
         // One replay of a matrix (or of --profile): the child replays the file under this profile alone.
         if script.matrix != nil { arguments += ["--profile", script.profileName] }
         if let leaderboard { arguments += ["--leaderboard", leaderboard] }
+        if let engines { arguments += ["--engines", engines] }
         arguments += game.childArguments  // the same game
         // The child's own alarm, later than the watchdog's deadline.
         arguments += ["--timeout", String(format: "%.3f", deadline)]

@@ -46,10 +46,12 @@ extension ReplayCommand {
             connections.configure(runtime)
             runtime.transcriptSink = transcript.sink
         }
+        // The engines whose views the transcript shows besides the script's own: the option's and the game's.
+        let engines = try engineOption() + entry.engines
         let result: ReplayResult
         if noRender {
             result = ScriptRunner.run(
-                script, snapshots: store, presentEvery: Int64(presentEvery), faults: faults,
+                script, snapshots: store, presentEvery: Int64(presentEvery), faults: faults, engines: engines,
                 game: { entry.makeGame(seed: $0) }, configure: configure, lineWillRun: lineWillRun)
         } else {
             heartbeat?.set(label: "making the EGL display")
@@ -60,7 +62,7 @@ extension ReplayCommand {
                     phoneScreens: true))
             result = ScriptRunner.run(
                 script, display: rendering.display, snapshots: store, presentEvery: Int64(presentEvery),
-                faults: faults, game: { entry.makeGame(seed: $0) },
+                faults: faults, engines: engines, game: { entry.makeGame(seed: $0) },
                 configure: { runtime in
                     configure(runtime)
                     rendering.showPhoneScreens(runtime)

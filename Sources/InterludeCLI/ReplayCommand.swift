@@ -1,4 +1,5 @@
 import ArgumentParser
+import EngineViews
 import Foundation
 import Lifecycle
 import Replay
@@ -67,6 +68,13 @@ struct ReplayCommand: ParsableCommand {
     var redrawUnchangedFrames = false
 
     @OptionGroup var game: GameOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Write these engines' views of every replay: sdl2, sdl3, godot3, godot4, unity, sokol, flutter.",
+            discussion: "A comma-separated list, added to each script's own `engines` line (Docs/Engines.md).",
+            valueName: "list"))
+    var engines: String?
 
     @Option(
         help: ArgumentHelp(
@@ -206,6 +214,24 @@ struct ReplayCommand: ParsableCommand {
         if let timeout, !(timeout > 0 && timeout <= 86_400) {
             throw ReplayInputError.other("--timeout must be a number of seconds, more than 0 and at most 86400")
         }
+        _ = try engineOption()
+    }
+
+    /// `--engines LIST` as engines; a name that is none is an invalid option (exit 2).
+    func engineOption() throws -> [Engine] {
+        guard let engines else { return [] }
+        var found: [Engine] = []
+        for piece in engines.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = piece.trimmingCharacters(in: .whitespaces)
+            guard let engine = Engine(rawValue: name) else {
+                let known = Engine.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ReplayInputError.other(
+                    "--engines: '\(TerminalText.escaped(name))' is no engine; expected a comma-separated list of \(known)"
+                )
+            }
+            if !found.contains(engine) { found.append(engine) }
+        }
+        return found
     }
 
     /// The largest script file read, in bytes (a long script is a few KB).

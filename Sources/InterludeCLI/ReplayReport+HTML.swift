@@ -80,6 +80,7 @@ extension ReplayReport {
         }
         if let problem = entry.problem { html += "<p class=\"problem\">\(escape(problem))</p>\n" }
         html += frames(entry)
+        html += engines(entry)
         html += expectations(entry)
         if let timeline = entry.timeline {
             html += "<h3>Timeline</h3>\n<div class=\"timeline\">\n\(timeline.svg())</div>\n"
@@ -103,6 +104,30 @@ extension ReplayReport {
             html += "<br><code>\(escape(frame.hash))</code></figcaption></figure>\n"
         }
         return html + "</div>\n"
+    }
+
+    /// What the engines the replay asked for delivered under its profile (CONTRACT §8 `engine`): a row per moment
+    /// that had any, its input and, per engine, the events in order.
+    private static func engines(_ entry: Entry) -> String {
+        let moments = (entry.timeline?.moments ?? []).filter { !$0.engineEvents.isEmpty }
+        guard !moments.isEmpty else { return "" }
+        var names: [String] = []
+        for moment in moments {
+            for item in moment.engineEvents where !names.contains(item.engine) { names.append(item.engine) }
+        }
+        let profile = entry.outcome.profile.map { " under \(escape($0))" } ?? ""
+        var html = "<h3>What the engines received\(profile)</h3>\n<table class=\"engines\">\n<thead><tr>"
+        html +=
+            "<th>time</th><th>event</th>" + names.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        for moment in moments {
+            html += "<tr><td>\(Timeline.timeText(moment.time))</td><td><code>\(escape(inputText(moment)))</code></td>"
+            for name in names {
+                let events = moment.engineEvents.filter { $0.engine == name }.map { "<code>\(escape($0.event))</code>" }
+                html += "<td>" + (events.isEmpty ? "—" : events.joined(separator: " → ")) + "</td>"
+            }
+            html += "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
     }
 
     private static func expectations(_ entry: Entry) -> String {

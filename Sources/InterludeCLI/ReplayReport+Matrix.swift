@@ -108,7 +108,7 @@ extension ReplayReport {
     }
 
     /// The input of a moment as text (not escaped): `homePressed`, `play singlePlayer level=1`.
-    private static func inputText(_ moment: Timeline.Moment) -> String {
+    static func inputText(_ moment: Timeline.Moment) -> String {
         switch moment.inputs.first {
         case .event(let event): return event.rawValue
         case .action(let name, let args): return name + (args.map { " " + $0 } ?? "")
@@ -123,7 +123,8 @@ extension ReplayReport {
             case .rejected(_, let why):
                 return "<td class=\"rejected\"><b>rejected</b><br><span class=\"why\">\(escape(why))</span></td>"
             case .ignored:
-                return "<td class=\"ignored\"><b>ignored</b> <span class=\"state\">\(state(moment))</span></td>"
+                return "<td class=\"ignored\"><b>ignored</b> <span class=\"state\">\(state(moment))</span>"
+                    + engineEvents(moment) + "</td>"
             case .event, .action:
                 continue
             }
@@ -140,8 +141,27 @@ extension ReplayReport {
             html += moment.work.map { "<code>\(escape($0.work.rawValue))</code>" }.joined(separator: " ")
             html += "</div>"
         }
+        html += engineEvents(moment)
         if moment.hasFailure { html += "<div class=\"failed\">✗ a check failed here</div>" }
         return html + "</td>"
+    }
+
+    /// What each engine the replay asked for delivered at a moment (CONTRACT §8 `engine`): a line per engine, its
+    /// events in order; nothing when no engine was asked for or none delivered anything.
+    static func engineEvents(_ moment: Timeline.Moment) -> String {
+        var order: [String] = []
+        var events: [String: [String]] = [:]
+        for item in moment.engineEvents {
+            if events[item.engine] == nil { order.append(item.engine) }
+            events[item.engine, default: []].append(item.event)
+        }
+        guard !order.isEmpty else { return "" }
+        var html = "<div class=\"engine-events\">"
+        for engine in order {
+            html += "<div><span class=\"engine\">\(escape(engine))</span> "
+            html += events[engine]!.map { "<code>\(escape($0))</code>" }.joined(separator: " → ") + "</div>"
+        }
+        return html + "</div>"
     }
 
     private static func state(_ moment: Timeline.Moment) -> String {

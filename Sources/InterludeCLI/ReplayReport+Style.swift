@@ -66,6 +66,10 @@ extension ReplayReport {
         table.matrix .work { line-height: 1.25; }
         table.matrix .work code { color: #7e22ce; font-size: 10px; }
         table.matrix td.rejected { background: #fff7ed; color: #9a3412; }
+        .engine-events { line-height: 1.25; margin-top: 2px; }
+        .engine-events .engine { color: var(--muted); font-weight: bold; }
+        .engine-events code { color: #047857; font-size: 10px; }
+        table.engines { font-size: 12px; }
         table.matrix td.rejected .why { font-size: 11px; }
         table.matrix td.ignored { color: var(--muted); }
         table.matrix .failed { color: var(--fail); font-weight: bold; }

@@ -1,5 +1,6 @@
 // Script: an interruption script (CONTRACT §7) as data. ScriptParser reads it, ScriptWriter writes it.
 
+import EngineViews
 import Faults
 import Lifecycle
 import Runtime
@@ -15,10 +16,12 @@ public struct Script<Action: ScriptAction>: Hashable, Sendable {
     /// The profiles of a matrix script (`profiles all`), in the order of `Profile.all`; empty for a script of one
     /// profile. `profileName` is then the first of them.
     public var profileNames: [String]
+    /// The engines named by the `engines` line, as written (CONTRACT §7): their views are written to the transcript.
+    public var engines: [Engine]
 
     public init(
         name: String, profileName: String = "ios5", smsStyle: SMSStyle? = nil, callStyle: CallStyle? = nil,
-        seed: UInt64 = 1, lines: [ScriptLine<Action>] = [], profileNames: [String] = []
+        seed: UInt64 = 1, lines: [ScriptLine<Action>] = [], profileNames: [String] = [], engines: [Engine] = []
     ) {
         self.name = name
         self.profileName = profileName
@@ -27,6 +30,17 @@ public struct Script<Action: ScriptAction>: Hashable, Sendable {
         self.seed = seed
         self.lines = lines
         self.profileNames = profileNames
+        self.engines = engines
+    }
+
+    /// The engines whose views a replay writes: those of the `engines` line and those an `expect engine[NAME]` line
+    /// names, plus `more` (the command line's, the game's own), in the order of `Engine.allCases`.
+    public func requestedEngines(adding more: [Engine] = []) -> [Engine] {
+        var named = Set(engines + more)
+        for line in lines {
+            if case .expect(.engine(let engine, _)) = line.command { named.insert(engine) }
+        }
+        return Engine.allCases.filter(named.contains)
     }
 
     /// True when a line of the script is a fault line (`at <t> fault ...`): its replay needs a fault injector.
@@ -181,4 +195,7 @@ public enum Expectation: Hashable, Sendable {
     case screen(String)  // `expect screen menu`: the game's current screen
     case seenBy(String, Bool)  // `expect seenBy NAME` / `expect unseenBy NAME`: the scripted peer sees us, or not
     case game([SnapshotCondition])  // `expect game score>=10`: the game's exported values (`exportedValues`), now
+    /// `expect engine[sdl3] SDL_EVENT_WILL_ENTER_BACKGROUND, ...`: exactly these events, in order, in the engine's view
+    /// of the last event (empty: none).
+    case engine(Engine, [String])
 }

@@ -43,6 +43,10 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
         case unknownMatchSetting
         /// `at <t> fault` names no fault point we know (`interlude simulate --list`).
         case unknownFault
+        /// `engines` or `expect engine[NAME]` names no engine we know (`Engine`).
+        case unknownEngine
+        /// `expect engine[NAME]` lists an event that engine's view never writes.
+        case unknownEngineEvent
         /// A time or duration is not a number followed by a unit.
         case badTime
         /// A time or duration has no unit, or one other than `ms` and `s`.

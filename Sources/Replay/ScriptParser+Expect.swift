@@ -5,12 +5,12 @@ import Lifecycle
 extension ScriptSyntax {
     static let expectationNames =
         ["state", "callbacks", "work", "paused", "running"] + Counter.allCases.map(\.rawValue)
-        + ["snapshot", "screen", "seenBy", "unseenBy", "game"]
+        + ["snapshot", "screen", "seenBy", "unseenBy", "game", "engine[NAME]"]
 }
 
 extension ScriptReader {
     /// `expect state S | callbacks [names] | work names | paused | running | timers N | requests N | peers N
-    /// | snapshot key<op>value... | screen NAME | game key<op>value...`.
+    /// | snapshot key<op>value... | screen NAME | game key<op>value... | engine[NAME] [events]`.
     func readExpect(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         guard lastTime != nil else {
             throw cursor.error(
@@ -45,6 +45,13 @@ extension ScriptReader {
             expectation = .snapshot(try readConditions(&cursor, of: "snapshot", example: "level=1 score>=10"))
         case "game": expectation = .game(try readConditions(&cursor, of: "game", example: "score>=10 lives=3"))
         case "screen": expectation = .screen(try readScreen(&cursor))
+        case "engine":
+            throw ScriptError(
+                .missingArgument, at: cursor.location(what, offset: what.text.unicodeScalars.count),
+                "expected the engine in brackets after expect engine, as in expect engine[sdl3] "
+                    + "SDL_EVENT_WILL_ENTER_BACKGROUND (\(Self.engineNames))")
+        case let word where word.hasPrefix("engine["):
+            expectation = try Self.readEngineExpectation(what, &cursor)
         case "seenBy", "unseenBy":
             let token = try cursor.require("a peer's name", after: "expect \(what.text)")
             expectation = .seenBy(try Self.peerName(token, in: cursor), what.text == "seenBy")

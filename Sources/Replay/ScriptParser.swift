@@ -17,6 +17,9 @@
 //   expect seenBy NAME | unseenBy NAME          the scripted peer NAME sees us in the match, or not
 //   expect[PATTERN,...] ...                     any expect line, checked only under the profiles matched
 //                                               (`android*`, `ios13,ios26`; `*` and `?` glob on profile names)
+//   engines NAME[, NAME...]                     optional, once, before the first timed line: the engines whose
+//                                               view the transcript shows (sdl2 sdl3 godot3 godot4 unity sokol flutter)
+//   expect engine[NAME] [events]                the last event's events in that engine's view, exactly, in order
 // Limits: timed lines at most 24 h after the start (`latestTime`); `input` and `delay=` durations at most 1 h
 // (`longestDuration`); capture names at most 100 characters. Past a limit is an error, never a wrapped value.
 // Start reading at `parse`; each keyword's details live in ScriptParser+<Keyword>.swift.
@@ -90,7 +93,7 @@ enum ScriptSyntax {
     static let mostFaultSkips = 1_000_000
     static let version = "1"
     static let keywords = [
-        "at", "expect", "capture", "leaderboard", "peer", "match", "profile", "profiles", "seed",
+        "at", "expect", "capture", "leaderboard", "peer", "match", "profile", "profiles", "seed", "engines",
     ]
 }
 
@@ -100,6 +103,7 @@ struct ScriptReader<Action: ScriptAction> {
     var hasVersion = false
     var hasProfile = false
     var hasSeed = false
+    var hasEngines = false
     var lastTime: Nanoseconds?  // time of the most recent timed line; nil before the first
 
     init(file: String) {
@@ -119,6 +123,7 @@ struct ScriptReader<Action: ScriptAction> {
         case "profile": command = try readProfile(&cursor)
         case "profiles": command = try readProfiles(&cursor)
         case "seed": command = try readSeed(&cursor)
+        case "engines": command = try readEngines(&cursor)
         case "at": command = try readTimed(&cursor)
         case "expect": command = try readExpect(&cursor)
         case "capture": command = try readCapture(&cursor)
@@ -132,7 +137,7 @@ struct ScriptReader<Action: ScriptAction> {
             throw cursor.error(
                 .unknownKeyword, at: keyword,
                 "unknown keyword '\(keyword.shown)'\(Suggestion.phrase(for: keyword.text, among: ScriptSyntax.keywords)); "
-                    + "expected at, expect, capture, leaderboard, peer, match, profile, profiles or seed")
+                    + "expected at, expect, capture, leaderboard, peer, match, profile, profiles, seed or engines")
         }
         if let command {
             script.lines.append(ScriptLine(location: cursor.location(keyword), command: command, scope: scope))

@@ -2,6 +2,7 @@
 // gives what was found in the script's words (for a test's "expected / found") and the one-line detail the
 // transcript and `interlude replay` show.
 
+import EngineViews
 import Lifecycle
 import Runtime
 
@@ -20,6 +21,8 @@ struct Mismatch {
     static func words(_ expectation: Expectation) -> String {
         switch expectation {
         case .callbacks(let callbacks): return "callbacks " + list(callbacks)
+        case .engine(let engine, let events):
+            return "engine[\(engine.rawValue)] " + (events.isEmpty ? "(none)" : events.joined(separator: ", "))
         default: return ScriptWriter.render(expectation)
         }
     }
@@ -32,9 +35,19 @@ struct Mismatch {
 
 extension ScriptRunner {
     /// Nil when `expectation` holds, else what was found instead.
-    static func check<Game: LifecycleGame>(_ expectation: Expectation, on runtime: Runtime<Game>) -> Mismatch? {
+    static func check<Game: LifecycleGame>(
+        _ expectation: Expectation, on runtime: Runtime<Game>, engines: EngineFollower? = nil
+    ) -> Mismatch? {
         let game = runtime.game
         switch expectation {
+        case .engine(let engine, let events):
+            let found = engines?.lastEvents[engine] ?? []
+            return found == events
+                ? nil
+                : Mismatch(
+                    found: "engine[\(engine.rawValue)] " + (found.isEmpty ? "(none)" : found.joined(separator: ", ")),
+                    detail: "\(engine.rawValue) events were [\(found.joined(separator: ", "))], "
+                        + "expected [\(events.joined(separator: ", "))]")
         case .state(let state):
             return runtime.status.state == state
                 ? nil

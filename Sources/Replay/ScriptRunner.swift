@@ -2,6 +2,7 @@
 // and the invariants, and ends the transcript with the verdict (CONTRACT §7, §8). The checks themselves live in
 // ScriptRunner+Expectations.swift; what a replay returns in ReplayResult.swift.
 
+import EngineViews
 import Faults
 import Lifecycle
 import Runtime
@@ -15,11 +16,12 @@ public enum ScriptRunner {
     /// only when `snapshots` shares it (a `FileSnapshotStore(folder:faults:)`). A script with fault lines and no
     /// injector gets one of its own, whose draws fire nothing: only its lines do. `lineWillRun` is told of each line
     /// before it runs (virtual time advancing to it, then its event or action): a watchdog names the line a replay
-    /// hung or crashed in.
+    /// hung or crashed in. `engines` adds engines whose views the transcript shows (the command line's, the game's
+    /// own) to those the script asks for (CONTRACT §7 `engines`, §8 `engine`).
     public static func run<Game: LifecycleGame>(
         _ script: Script<Game.Action>, profile: Profile? = nil, display: (any Display<Game.Scene>)? = nil,
         snapshots: any SnapshotStore = InMemorySnapshotStore(), presentEvery: Int64 = 1, faults: FaultInjector? = nil,
-        game makeGame: (UInt64) -> Game, configure: (Runtime<Game>) -> Void = { _ in },
+        engines: [Engine] = [], game makeGame: (UInt64) -> Game, configure: (Runtime<Game>) -> Void = { _ in },
         lineWillRun: ((SourceLocation) -> Void)? = nil
     ) -> ReplayResult where Game.Action: ScriptAction {
         guard let profile = profile ?? script.profile else {
@@ -30,6 +32,7 @@ public enum ScriptRunner {
         runtime.presentEvery = presentEvery
         let injector = faults ?? (script.hasFaultLines ? FaultInjector(seed: script.seed, enabled: []) : nil)
         runtime.faults = injector
+        let followed = followEngines(script.requestedEngines(adding: engines), on: runtime)
         configure(runtime)
         /// A process killed at a fault point is relaunched from the disk at once, as the OS or the user would.
         func relaunchIfKilled() {
@@ -61,7 +64,7 @@ public enum ScriptRunner {
                 relaunchIfKilled()
             case .expect(let expectation):
                 expectations += 1
-                let mismatch = check(expectation, on: runtime)
+                let mismatch = check(expectation, on: runtime, engines: followed?.follower)
                 if let mismatch { failures.append(mismatch.failure(of: expectation, at: line.location)) }
                 runtime.noteExpectation(line: line.location.line, failure: mismatch?.detail)
             case .capture(let name):
@@ -81,6 +84,16 @@ public enum ScriptRunner {
             scriptName: script.name, record: runtime.transcript, expectationFailures: failures,
             violations: violations, frames: frames, finalState: runtime.status.state,
             simulationHash: runtime.simulationHash, expectations: expectations)
+    }
+
+    /// Hangs the views of `engines` on `runtime` (none: nothing is hung, the transcript is as before).
+    private static func followEngines<Game: LifecycleGame>(
+        _ engines: [Engine], on runtime: Runtime<Game>
+    ) -> EngineFollowerBox? {
+        guard !engines.isEmpty, let family = PlatformFamily(profile: runtime.profile) else { return nil }
+        let box = EngineFollowerBox(EngineFollower(engines: engines, family: family))
+        runtime.transcriptFollower = { box.follower.follow($0) }
+        return box
     }
 
     /// A fault line's point, now: an instant kill (`os.kill.anyInstant`; `os.powerLoss` also empties what was not

@@ -1,11 +1,12 @@
 // ScriptWriter: a `Script` as canonical `.script` text, the inverse of ScriptParser (`interlude play --record`).
 //
 // Canonical form: the version line, `profile` (with `smsStyle=` and `callStyle=` when set) or a matrix script's
-// `profiles` (the names, comma-separated), `seed`, a blank line, then one line
+// `profiles` (the names, comma-separated), `seed`, `engines` when the script names any, a blank line, then one line
 // per command. Times are absolute and spelt exactly: whole seconds as `2s`, anything else in milliseconds
 // (`1500ms`, `0.25ms`); an action as its game writes it (`ScriptAction.scriptText`). For every valid script, parsing the text gives back the
 // same header and commands (locations aside).
 
+import EngineViews
 import Lifecycle
 import Runtime
 
@@ -21,7 +22,11 @@ public enum ScriptWriter {
             if let style = script.smsStyle { text += " smsStyle=\(style.rawValue)" }
             if let style = script.callStyle { text += " callStyle=\(style.rawValue)" }
         }
-        text += "\nseed \(script.seed)\n\n"
+        text += "\nseed \(script.seed)\n"
+        if !script.engines.isEmpty {
+            text += "engines " + script.engines.map(\.rawValue).joined(separator: ", ") + "\n"
+        }
+        text += "\n"
         for line in script.lines { text += render(line) + "\n" }
         return text
     }
@@ -78,6 +83,8 @@ public enum ScriptWriter {
         case .game(let conditions):
             let spelt = conditions.map { "\($0.key)\($0.comparison.rawValue)\($0.value)" }
             return (["game"] + spelt).joined(separator: " ")
+        case .engine(let engine, let events):
+            return "engine[\(engine.rawValue)]" + (events.isEmpty ? "" : " " + events.joined(separator: ", "))
         }
     }
 }

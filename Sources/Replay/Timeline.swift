@@ -66,6 +66,8 @@ public struct Timeline: Hashable, Sendable {
         /// The state changes and callbacks in the order they happened (a launch interleaves them).
         public internal(set) var steps: [Step] = []
         public internal(set) var work: [WorkItem] = []
+        /// What the engines a replay asked for delivered (CONTRACT §8 `engine`), in order.
+        public internal(set) var engineEvents: [EngineEvent] = []
         public internal(set) var checks: [Check] = []
         /// The state after the moment, and its reason.
         public internal(set) var state: AppState
@@ -73,6 +75,17 @@ public struct Timeline: Hashable, Sendable {
 
         /// True when a check at this moment failed.
         public var hasFailure: Bool { checks.contains(where: \.isFailure) }
+    }
+
+    /// An event an engine's platform code delivered (`sdl3`, `SDL_EVENT_WILL_ENTER_BACKGROUND`).
+    public struct EngineEvent: Hashable, Sendable {
+        public let engine: String
+        public let event: String
+
+        public init(engine: String, event: String) {
+            self.engine = engine
+            self.event = event
+        }
     }
 
     /// A piece of work performed, with what it did (`3 invalidated`, `quick #1`).
@@ -129,6 +142,9 @@ public struct Timeline: Hashable, Sendable {
                 moments[index].steps.append(.callback(callback))
             case .window:
                 break  // Android's focus and surface notifications: not on the timeline, which draws callbacks
+            case .engine(let engine, let event):
+                moments[current(at: line.time, opening: false)].engineEvents.append(
+                    EngineEvent(engine: engine, event: event))
             case .work(let work, let detail):
                 moments[current(at: line.time, opening: false)].work.append(WorkItem(work: work, detail: detail))
             case .expect(let number, let ok, let detail):

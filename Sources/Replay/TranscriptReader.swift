@@ -100,6 +100,7 @@ public enum TranscriptReader {
                 reason: reason.flatMap { Reason(rawValue: $0) })
         case "callback": return .callback(try named("name", Callback.self, "a callback"))
         case "window": return .window(name: try string("name"), args: try optionalString("args"))
+        case "engine": return .engine(engine: try string("engine"), event: try string("event"))
         case "work": return .work(try named("name", Work.self, "a work item"), detail: try optionalString("detail"))
         case "expect":
             return .expect(line: try integer("line"), ok: try boolean("ok"), detail: try optionalString("detail"))
@@ -113,7 +114,7 @@ public enum TranscriptReader {
         default:
             throw FieldError(
                 message: "unknown line type '\(type)' (expected event, rejected, ignored, transition, "
-                    + "callback, work, expect, frame, violation or end)")
+                    + "callback, window, engine, work, expect, frame, violation or end)")
         }
     }
 }

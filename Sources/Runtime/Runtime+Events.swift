@@ -29,7 +29,7 @@ extension Runtime {
 
     /// Records `event` without the recording: also how the OS's own decisions (suspension) arrive.
     func happen(_ event: Event) {
-        transcript.append(now, .event(name: event.rawValue, args: nil))
+        write(.event(name: event.rawValue, args: nil))
         switch machine.receive(event) {
         case .ignored:
             transcript.append(now, .ignored(name: event.rawValue, state: appState))
@@ -45,8 +45,15 @@ extension Runtime {
     /// Android's focus and surface notifications the event brought, as lines of their own kind (CONTRACT §8).
     private func noteWindow(after event: Event, callbacks: [Callback]) {
         for notice in windowNoticesInQuirkOrder(machine.windowNotices(after: event, callbacks: callbacks)) {
-            transcript.append(now, .window(name: notice.name, args: notice.args))
+            write(.window(name: notice.name, args: notice.args))
         }
+    }
+
+    /// Writes `entry` now, then what the transcript's follower (if any) writes after it (CONTRACT §8 `engine`).
+    private func write(_ entry: TranscriptEntry) {
+        transcript.append(now, entry)
+        guard let follower = hooks.transcriptFollower else { return }
+        for line in follower(entry) { transcript.append(now, line) }
     }
 
     func reject(_ name: String, why: String) {
@@ -60,7 +67,7 @@ extension Runtime {
         let late = callbackDeliveredLate(in: move)
         for leg in move.legs {
             if let left = machine.enter(leg.to, reason: leg.reason) {
-                transcript.append(now, .transition(from: left, to: leg.to, reason: leg.reason))
+                write(.transition(from: left, to: leg.to, reason: leg.reason))
             }
             for callback in leg.callbacks where callback != late?.callback {
                 deliver(callback, inSession: inSessionAtStart)
@@ -81,7 +88,7 @@ extension Runtime {
             hooks.protectedDataGoing = false
             hooks.protectedDataUnavailable = false
         }
-        transcript.append(now, .callback(callback))
+        write(.callback(callback))
         noteDelivered(callback, inSession: inSession)
         for observer in observers { observer.runtime(self, delivered: callback) }
     }
@@ -90,7 +97,7 @@ extension Runtime {
     public func perform(_ action: Game.Action) {
         record(.action(time: now, action))
         let (name, args) = (action.transcriptName, action.transcriptArgs)
-        transcript.append(now, .event(name: name, args: args))
+        write(.event(name: name, args: args))
         if let why = machine.receiveAction() { return reject(name, why: why) }
         if let why = act(action) { reject(name, why: why) }
     }

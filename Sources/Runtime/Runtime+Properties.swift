@@ -126,6 +126,12 @@ extension Runtime {
         get { hooks.observers }
         set { hooks.observers = newValue }
     }
+    /// Told each `event`, `callback`, `window` and `transition` line as the runtime writes it; the lines it returns are
+    /// written right after that line (CONTRACT §8 `engine`: Replay's `EngineFollower`). It must not act on the runtime.
+    public var transcriptFollower: ((TranscriptEntry) -> [TranscriptEntry])? {
+        get { hooks.transcriptFollower }
+        set { hooks.transcriptFollower = newValue }
+    }
     /// Extra lines the host adds to the HUD (e.g. the window's key help).
     public var hostStatus: [String] {
         get { hooks.hostStatus }

@@ -53,6 +53,9 @@ struct Pacing {
 struct HostHooks<Game: LifecycleGame> {
     var log: ((String) -> Void)? = nil
     var observers: [any LifecycleObserver<Game>] = []
+    /// Told each event, callback, window and state-change line as it is written; returns lines to write right after it
+    /// (the `engine` lines of CONTRACT §8). Nil everywhere but a replay that asks for engines.
+    var transcriptFollower: ((TranscriptEntry) -> [TranscriptEntry])? = nil
     var didPerformWork: ((Work, Callback?) -> Void)? = nil
     var willDo: ((RuntimeActivity) -> Void)? = nil
     var hostStatus: [String] = []

@@ -20,6 +20,9 @@ public enum TranscriptEntry: Hashable, Sendable {
     case callback(Callback)
     /// Android's window focus or surface notification (`WindowNotice`): not a callback (issue 29).
     case window(name: String, args: String?)
+    /// An event a game engine's own platform code would deliver for the line before (CONTRACT §8 `engine`): written
+    /// only for the engines a replay asks for (Replay's `EngineFollower`).
+    case engine(engine: String, event: String)
     /// A piece of work performed, with what it did.
     case work(Work, detail: String?)
     /// An `expect` line of a script (its line number) and whether it held; `detail` says what was found instead.
@@ -40,6 +43,7 @@ public enum TranscriptEntry: Hashable, Sendable {
         case .transition: return "transition"
         case .callback: return "callback"
         case .window: return "window"
+        case .engine: return "engine"
         case .work: return "work"
         case .expect: return "expect"
         case .frame: return "frame"
@@ -64,6 +68,8 @@ public enum TranscriptEntry: Hashable, Sendable {
             return [("name", .string(callback.rawValue))]
         case .window(let name, let args):
             return [("name", .string(name))] + (args.map { [("args", .string($0))] } ?? [])
+        case .engine(let engine, let event):
+            return [("engine", .string(engine)), ("event", .string(event))]
         case .work(let work, let detail):
             return [("name", .string(work.rawValue))] + (detail.map { [("detail", .string($0))] } ?? [])
         case .expect(let line, let ok, let detail):

@@ -33,6 +33,10 @@ struct TypedTranscriptTests {
                 #"{"t":1500,"type":"transition","from":"inactive","to":"active"}"#
             ),
             (.callback(.willResignActive), #"{"t":1500,"type":"callback","name":"willResignActive"}"#),
+            (
+                .engine(engine: "sdl3", event: "SDL_EVENT_LOW_MEMORY"),
+                #"{"t":1500,"type":"engine","engine":"sdl3","event":"SDL_EVENT_LOW_MEMORY"}"#
+            ),
             (.work(.pauseGame, detail: "paused"), #"{"t":1500,"type":"work","name":"pauseGame","detail":"paused"}"#),
             (.work(.stopFrameLoop, detail: nil), #"{"t":1500,"type":"work","name":"stopFrameLoop"}"#),
             (

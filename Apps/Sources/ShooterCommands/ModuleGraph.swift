@@ -9,7 +9,8 @@ public enum ModuleGraph {
         ("Lifecycle", []),
         ("PlayerNames", []),
         ("Runtime", ["Lifecycle", "Faults", "PlayerNames"]),
-        ("Replay", ["Lifecycle", "Runtime", "Faults"]),
+        ("EngineViews", ["Lifecycle"]),
+        ("Replay", ["Lifecycle", "Runtime", "Faults", "EngineViews"]),
         ("InterludeTesting", ["Lifecycle", "Runtime", "Replay"]),
         ("Exploration", ["Lifecycle", "Runtime", "Replay"]),
         ("GLHost", ["CGL", "Runtime"]),
@@ -25,7 +26,7 @@ public enum ModuleGraph {
             "InterludeCLI",
             [
                 "Lifecycle", "Runtime", "Replay", "Storage", "Faults", "Exploration", "Simulation", "GLHost",
-                "PlatformEGL", "PlatformGLFW", "PhoneScreens", "ForeignGame", "ForeignRenderer",
+                "PlatformEGL", "PlatformGLFW", "PhoneScreens", "ForeignGame", "ForeignRenderer", "EngineViews",
             ]
         ),
         ("GameCore", ["Lifecycle", "Runtime", "Replay", "Faults"]),

@@ -113,4 +113,31 @@ final class ReplayMatrixTests: XCTestCase {
         XCTAssertEqual(run.status, 2, run.output + run.errors)
         XCTAssertTrue(run.errors.contains("'andriod*' matches no profile"), run.errors)
     }
+
+    /// An engine script (`engines sdl3`, `expect engine[sdl3] ...`, Docs/Engines.md) replays green under its two
+    /// profiles; `--engines` adds an engine to every replay; the report shows what each engine received per profile,
+    /// in each replay's section and in the matrix's cells. An unknown engine is an invalid option.
+    func testTheReportShowsWhatEachEngineReceivedPerProfile() throws {
+        let folder = try TemporaryFolder().url
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let script = Interlude.root.appendingPathComponent("Assets/Interruptions/engine-sdl3.script").path
+        let run = try Interlude.run(["replay", "--no-render", "--engines", "flutter", "--out", out.path, script])
+        XCTAssertEqual(run.status, 0, run.output + run.errors)
+        XCTAssertTrue(run.output.contains("2 passed, 0 failed"), run.output)
+        let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("What the engines received under ios26"), "a section per profile")
+        XCTAssertTrue(html.contains("What the engines received under android34"))
+        XCTAssertTrue(html.contains("<span class=\"engine\">sdl3</span> <code>SDL_EVENT_WINDOW_MINIMIZED</code>"))
+        XCTAssertTrue(
+            html.contains(
+                "<span class=\"engine\">flutter</span> <code>inactive</code> → <code>hidden</code> → <code>paused</code>"
+            ))
+        let transcript = try String(
+            contentsOf: out.appendingPathComponent("engine-sdl3@android34.transcript.jsonl"), encoding: .utf8)
+        XCTAssertTrue(transcript.contains(#"{"t":2500,"type":"engine","engine":"flutter","event":"hidden"}"#))
+        let bad = try Interlude.run(["replay", "--no-render", "--engines", "sdl3,sdl4", "--out", out.path, script])
+        XCTAssertEqual(bad.status, 2, bad.output + bad.errors)
+        XCTAssertTrue(bad.errors.contains("--engines: 'sdl4' is no engine"), bad.errors)
+    }
 }
