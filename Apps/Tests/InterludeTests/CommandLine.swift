@@ -56,14 +56,19 @@ enum Interlude {
     /// Every profile, in CONTRACT §5's order.
     static let profiles = ["ios4", "ios5", "ios13", "ios26", "android28", "android34"]
 
-    /// The names of the bundled scripts' replays, and so of their outputs: a matrix script's (`profiles all`, the
-    /// bundled ones' only form) once per profile as NAME@PROFILE, any other script's as NAME.
+    /// The names of the bundled scripts' replays, and so of their outputs: a matrix script's (`profiles all`, or the
+    /// profiles it lists by name, the bundled ones' two forms) once per profile as NAME@PROFILE, any other script's as
+    /// NAME.
     static var bundledReplayNames: [String] {
         bundledScripts.flatMap { path -> [String] in
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            let isMatrix = text.split(separator: "\n").contains { $0.hasPrefix("profiles all") }
-            return isMatrix ? profiles.map { "\(name)@\($0)" } : [name]
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("profiles ") }) else {
+                return [name]
+            }
+            let listed = line.dropFirst("profiles ".count).split(whereSeparator: { $0 == "," || $0 == " " })
+            let names = listed.contains("all") ? profiles : profiles.filter { listed.contains(Substring($0)) }
+            return names.map { "\(name)@\($0)" }
         }
     }
 }
