@@ -113,6 +113,7 @@ public enum RowText {
             case .to(let state, let reason): to = state.rawValue + (reason.map { "(\($0.rawValue))" } ?? "")
             case .carrying(let state): to = state.rawValue
             case .stay: to = "stay"
+            case .stayRelaunchPending: to = "stay, relaunch pending"
             }
             let callbacks = segments.compactMap(\.callback).map(\.rawValue).joined(separator: ", ")
             return "\(row.from) \(row.event.rawValue) → \(to) [\(callbacks)]"

@@ -17,7 +17,8 @@ import Runtime
 public enum Wait: String, Hashable, Sendable, CaseIterable {
     /// To the next live timer's firing (the autosave, a game timer while the game runs).
     case nextTimer
-    /// To the next fixed step of a backgrounded app whose work is done: the OS suspends it.
+    /// To the fixed step at which the OS suspends a backgrounded app whose work is done (the next one on iOS, the
+    /// freezer's 10 s later on `android34`; never on `android28`).
     case osSuspension
     /// To the first answer of a leaderboard request in flight.
     case leaderboardAnswer
@@ -79,8 +80,8 @@ extension Runtime {
     func target(of wait: Wait) -> Nanoseconds? {
         switch wait {
         case .osSuspension:
-            guard status.state == .background, openBackgroundTasks == 0 else { return nil }
-            return stepTime(nextStepIndex)
+            guard let due = machine.suspensionTime else { return nil }
+            return stepTimeAtOrAfter(due)
         case .leaderboardAnswer:
             guard let due = leaderboard.inFlight.map(\.deliverAt).min() else { return nil }
             return stepTimeAtOrAfter(due)

@@ -17,7 +17,7 @@ public enum Diagram {
         profile.rows.compactMap { row -> [Edge]? in
             guard case .go(let target, let segments) = row.outcome else { return nil }
             var event = row.event.rawValue
-            if row.from.reason != nil || row.from.openTask != nil {
+            if row.from.reason != nil || row.from.openTask != nil || row.from.relaunchPending != nil {
                 event = "\(row.from.description.dropFirst(row.from.state.rawValue.count)) " + event
             }
             let to: AppState
@@ -27,6 +27,9 @@ public enum Diagram {
                 if let reason { event += " → \(reason.rawValue)" }
             case .carrying(let state): to = state
             case .stay: to = row.from.state
+            case .stayRelaunchPending:
+                to = row.from.state
+                event += " → +rotated"
             }
             // A launch is drawn through `launching`: its launch callbacks there, didBecomeActive after.
             // Only a row that begins by launching (not an Android rotation, whose onCreate comes midway).

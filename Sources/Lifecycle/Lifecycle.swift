@@ -23,6 +23,11 @@ public enum Lifecycle {
             all.append(Status(.background, reason: reason, hasOpenBackgroundTask: true))
             all.append(Status(.suspended, reason: reason))
         }
+        // Android: a stopped activity whose configuration changed, relaunched as it becomes visible again.
+        for reason: Reason? in [nil, .call, .lock, .switcher] {
+            all.append(Status(.background, reason: reason, isRelaunchPending: true))
+            all.append(Status(.suspended, reason: reason, isRelaunchPending: true))
+        }
         for reason: Reason in [.willTerminate, .purged, .killed, .glWhileBackgrounded, .finished] {
             all.append(Status(.terminated, reason: reason))
         }

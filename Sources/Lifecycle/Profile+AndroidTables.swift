@@ -1,12 +1,14 @@
 // swift-format-ignore-file: the table is one row per line in aligned columns (STYLE §3.3), which the formatter would undo.
 // Android's activity life cycle, one activity (a game), API 28 and API 34 (Docs/Lifecycle.md §9; facts and
 // sources: lifecycle-modern.md §1b). Android's states map onto ours: RESUMED = `active`; STARTED (paused, still
-// visible) = `inactive`, passed through within one event; STOPPED = `background`; cached (API 34: cached and frozen
-// by the freezer) = `suspended`; process death = `terminated` (`purged`); Back on the root activity (API 28) =
-// `terminated` (`finished`). From API 28 `onSaveInstanceState` follows `onStop`. From API 29 the top resumed
-// activity is told `onTopResumedActivityChanged` after `onResume` and before `onPause`. Window focus and surface
-// notifications, which Android does not order against these, are not modelled. Any (state, event) without a row
-// is rejected with `Rejection.why`.
+// visible) = `inactive`, passed through within one event; STOPPED = `background`; cached and frozen by the freezer
+// (API 34, 10 s after the stop) = `suspended`; process death = `terminated` (`purged`); Back on the root activity
+// (API 28) = `terminated` (`finished`). From API 28 `onSaveInstanceState` follows `onStop`. From API 29 the top
+// resumed activity is told `onTopResumedActivityChanged` after `onResume` and before `onPause`. API 28 has no
+// freezer: a stopped app's process runs (never `suspended`) until the OS kills it. A configuration change while
+// stopped relaunches the activity as it becomes visible again (`+rotated`). Window focus and surface notifications,
+// which Android does not order against these, are WindowNotice.swift's. Any (state, event) without a row is
+// rejected with `Rejection.why`.
 
 extension Segment {
     /// `onCreate` of a new activity (no saved state): restore the game's own save; no GL yet (no surface).
@@ -43,18 +45,25 @@ extension Segment {
 private let noControlCenter = "Android's quick settings are in the notification shade: notificationCenterPulled"
 private let noScenes = "Android has no scenes; a process death is purgedByOS"
 private let drawsFirst = "an app notices a lost EGL context only when it draws again (active or inactive)"
+private let noFreezer = "Android 9 has no cached-apps freezer: a stopped app runs until the OS kills it (purgedByOS)"
 
 extension Profile {
-    /// Android 9 (API 28): save after stop; Back on the root activity destroys it; full-screen call UI.
+    /// Android 9 (API 28): save after stop; Back on the root activity destroys it; full-screen call UI; no cached-apps
+    /// freezer, so a stopped app is never suspended: its process (and its network) runs until it is killed.
     public static let android28 = Profile(
-        name: "android28", smsStyle: .banner, callStyle: .fullScreen, settings: [],
+        name: "android28", smsStyle: .banner, callStyle: .fullScreen, settings: [], suspensionDelay: nil,
         rows: androidRows(api: 28) + androidCallRows(.fullScreen, api: 28))
 
-    /// Android 14 (API 34): multi-resume focus, Back moves the task back, the cached-apps freezer; a call while the
-    /// phone is in use is a heads-up notification (setting `callStyle`, default `banner`).
+    /// Android 14 (API 34): multi-resume focus, Back moves the task back, the cached-apps freezer (a stopped app is
+    /// frozen 10 s after it is cached, Lifecycle.md §9 [G-freezer]); a call while the phone is in use is a heads-up
+    /// notification (setting `callStyle`, default `banner`).
     public static let android34 = Profile(
         name: "android34", smsStyle: .banner, callStyle: .banner, settings: ["callStyle"],
-        rows: androidRows(api: 34) + androidCallRows(.banner, api: 34))
+        suspensionDelay: 10_000_000_000, rows: androidRows(api: 34) + androidCallRows(.banner, api: 34))
+
+    /// True where a stopped app's process keeps running with no background task (no freezer: `android28`), so its
+    /// network work goes on while it is `background` (CONTRACT §4).
+    public var runsWhileStopped: Bool { name.hasPrefix("android") && suspensionDelay == nil }
 
     /// Leaving the front: (top resumed lost,) pause, stop, save the instance state.
     static func androidLeave(api: Int) -> [Segment] {
@@ -76,6 +85,17 @@ extension Profile {
         let backPressed: RowOutcome = api >= 31
             ? go(.background, leave)
             : go(.terminated, .finished, focus + [.pause, .stop, .destroy])
+        // The cached-apps freezer (API 34): the OS suspends a stopped app by itself, 10 s after the stop.
+        let frozen: RowOutcome = api >= 34 ? .go(.carrying(.suspended), []) : reject(noFreezer)
+        let stopped = androidStoppedRows(back)
+        let cached = api >= 34 ? androidFrozenRows(back) : []
+        // A configuration change while stopped relaunches the activity as it becomes visible again: destroyed, then
+        // created with what onSaveInstanceState saved at the stop (CTS testRelaunchConfigurationChangedWhile...).
+        let relaunch: [Segment] = [.destroy] + revive
+        let relaunching = (stopped + cached).compactMap { row -> Row? in
+            guard case .go(.to(.active, _), _) = row.outcome else { return nil }
+            return Row(row.from.relaunching, row.event, go(.active, relaunch))
+        }
         return [
             // from                                   event                          outcome
             Row(.notRunning,                          .launched,                     go(.active, launch)),
@@ -102,7 +122,13 @@ extension Profile {
             Row(.active,                              .glContextLost,                stay([.contextLost])),
             Row(.active,                              .sceneReclaimed,               reject(noScenes)),
 
-            Row(.backgroundIdle,                      .suspendedByOS,                .go(.carrying(.suspended), [])),
+            Row(.backgroundIdle,                      .suspendedByOS,                frozen),
+        ] + stopped + cached + relaunching
+    }
+
+    /// STOPPED: the process runs (on API 34 until the freezer suspends it).
+    static func androidStoppedRows(_ back: [Segment]) -> [Row] {
+        [
             Row(.background,                          .iconTapped,                   go(.active, back)),
             Row(.background,                          .memoryWarned,                 stay([.trimMemory])),
             Row(.background,                          .terminatedByOS,               go(.terminated, .purged, [])),
@@ -115,7 +141,7 @@ extension Profile {
             Row(.background,                          .lockPressed,                  ignore),
             Row(.background,                          .notificationCenterPulled,     ignore),
             Row(.background,                          .backPressed,                  ignore),
-            Row(.background,                          .rotated,                      ignore),
+            Row(.background,                          .rotated,                      .go(.stayRelaunchPending, [])),
             Row(.background,                          .glContextLost,                reject(drawsFirst)),
             Row(.background(.call),                   .callDeclined,                 go(.active, back)),
             Row(.background(.call),                   .callAnswered,                 ignore),
@@ -123,7 +149,12 @@ extension Profile {
             Row(.background(.switcher),               .switcherDismissed,            go(.active, back)),
             Row(.background(.switcher),               .switcherPickedOther,          go(.background, [])),
             Row(.background(.lock),                   .unlocked,                     go(.active, back)),
+        ]
+    }
 
+    /// Cached and frozen (API 34 only): no code runs until the process is thawed.
+    static func androidFrozenRows(_ back: [Segment]) -> [Row] {
+        [
             Row(.suspended,                           .iconTapped,                   go(.active, back)),
             Row(.suspended,                           .purgedByOS,                   go(.terminated, .purged, [])),
             Row(.suspended,                           .terminatedByOS,               go(.terminated, .purged, [])),
@@ -137,7 +168,7 @@ extension Profile {
             Row(.suspended,                           .lockPressed,                  ignore),
             Row(.suspended,                           .notificationCenterPulled,     ignore),
             Row(.suspended,                           .backPressed,                  ignore),
-            Row(.suspended,                           .rotated,                      ignore),
+            Row(.suspended,                           .rotated,                      .go(.stayRelaunchPending, [])),
             Row(.suspended,                           .glContextLost,                reject(drawsFirst)),
             Row(.suspended(.call),                    .callDeclined,                 go(.active, back)),
             Row(.suspended(.call),                    .callAnswered,                 ignore),

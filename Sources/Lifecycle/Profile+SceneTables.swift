@@ -171,6 +171,7 @@ extension Profile {
         let added = name.hasPrefix("android") ? Profile.androidCallRows(style, api: name == "android34" ? 34 : 28) : Profile.sceneCallRows(style)
         return Profile(
             name: name, smsStyle: smsStyle, callStyle: style, settings: settings,
-            backgroundTaskBudget: backgroundTaskBudget, rows: kept + added)
+            backgroundTaskBudget: backgroundTaskBudget,
+            suspensionDelay: suspensionDelay, rows: kept + added)
     }
 }

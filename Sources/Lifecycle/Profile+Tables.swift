@@ -169,6 +169,7 @@ extension Profile {
         let kept = rows.filter { !Set(dropped).contains($0.key) }
         return Profile(
             name: name, smsStyle: style, callStyle: callStyle, settings: settings,
-            backgroundTaskBudget: backgroundTaskBudget, rows: kept + smsRows)
+            backgroundTaskBudget: backgroundTaskBudget,
+            suspensionDelay: suspensionDelay, rows: kept + smsRows)
     }
 }

@@ -6,24 +6,33 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     public let state: AppState
     public let reason: Reason?  // nil: any reason
     public let openTask: Bool?  // nil: either; only meaningful for .background
+    public let relaunchPending: Bool?  // nil: either; only meaningful for .background and .suspended (Android)
 
-    public init(_ state: AppState, _ reason: Reason? = nil, openTask: Bool? = nil) {
+    public init(_ state: AppState, _ reason: Reason? = nil, openTask: Bool? = nil, relaunchPending: Bool? = nil) {
         self.state = state
         self.reason = reason
         self.openTask = openTask
+        self.relaunchPending = relaunchPending
     }
 
     func matches(_ status: Status) -> Bool {
         status.state == state && (reason == nil || reason == status.reason)
             && (openTask == nil || openTask == status.hasOpenBackgroundTask)
+            && (relaunchPending == nil || relaunchPending == status.isRelaunchPending)
     }
 
-    var specificity: Int { (reason == nil ? 0 : 2) + (openTask == nil ? 0 : 1) }
+    var specificity: Int {
+        (reason == nil ? 0 : 2) + (openTask == nil ? 0 : 1) + (relaunchPending == nil ? 0 : 1)
+    }
+
+    /// This pattern, narrowed to an activity whose relaunch is pending.
+    public var relaunching: Pattern { Pattern(state, reason, openTask: openTask, relaunchPending: true) }
 
     public var description: String {
         var text = state.rawValue
         if let reason { text += "(\(reason.rawValue))" }
         if let openTask { text += openTask ? "+task" : "-task" }
+        if let relaunchPending { text += relaunchPending ? "+rotated" : "-rotated" }
         return text
     }
 }
@@ -82,16 +91,22 @@ public struct Profile: Sendable, Hashable {
     /// `backgroundTaskExpired` itself (CONTRACT §5): 600 s on iOS 4-6, about 30 s from iOS 13 (Lifecycle.md §1.4,
     /// [obs]); nil on a platform without background tasks (Android).
     public let backgroundTaskBudget: Nanoseconds?
+    /// How long a backgrounded app with no background task open runs before the OS suspends it by itself
+    /// (`suspendedByOS`, CONTRACT §2): 0 on iOS (the next fixed step), 10 s on `android34` (the cached-apps freezer,
+    /// Lifecycle.md §9 [G-freezer]); nil where the OS never does (`android28`: no freezer, the stopped process runs
+    /// until it is killed).
+    public let suspensionDelay: Nanoseconds?
     /// Every row, each key once; lookups pick the most specific matching row.
     public let rows: [Row]
     private let index: [Event: [Row]]
 
     public init(
         name: String, smsStyle: SMSStyle, callStyle: CallStyle = .fullScreen, settings: [String] = ["smsStyle"],
-        backgroundTaskBudget: Nanoseconds? = nil, rows: [Row]
+        backgroundTaskBudget: Nanoseconds? = nil, suspensionDelay: Nanoseconds? = 0, rows: [Row]
     ) {
         self.name = name
         self.backgroundTaskBudget = backgroundTaskBudget
+        self.suspensionDelay = suspensionDelay
         self.smsStyle = smsStyle
         self.callStyle = callStyle
         self.settings = settings
@@ -111,7 +126,8 @@ public struct Profile: Sendable, Hashable {
         let kept = rows.filter { !replaced.contains($0.key) }
         return Profile(
             name: name ?? self.name, smsStyle: smsStyle ?? self.smsStyle, callStyle: callStyle ?? self.callStyle,
-            settings: settings ?? self.settings, backgroundTaskBudget: backgroundTaskBudget, rows: kept + replacements)
+            settings: settings ?? self.settings, backgroundTaskBudget: backgroundTaskBudget,
+            suspensionDelay: suspensionDelay, rows: kept + replacements)
     }
 
     /// The most specific row for `event` in `status`, or nil when the table has none (the event is illegal).
@@ -127,7 +143,8 @@ public struct Profile: Sendable, Hashable {
 
     public static func == (lhs: Profile, rhs: Profile) -> Bool {
         lhs.name == rhs.name && lhs.smsStyle == rhs.smsStyle && lhs.callStyle == rhs.callStyle
-            && lhs.backgroundTaskBudget == rhs.backgroundTaskBudget && lhs.rows == rhs.rows
+            && lhs.backgroundTaskBudget == rhs.backgroundTaskBudget && lhs.suspensionDelay == rhs.suspensionDelay
+            && lhs.rows == rhs.rows
     }
 
     public func hash(into hasher: inout Hasher) {

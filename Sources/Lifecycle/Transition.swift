@@ -5,17 +5,24 @@ public struct Status: Hashable, Sendable, CustomStringConvertible {
     public var state: AppState
     public var reason: Reason?  // sub-fact; meaning depends on `state` (see `Reason`)
     public var hasOpenBackgroundTask: Bool  // valid only in .background
+    /// Android: the configuration changed (`rotated`) while the activity was stopped, so it is relaunched as it
+    /// becomes visible again (CONTRACT §2 `rotated`). Valid only in .background and .suspended.
+    public var isRelaunchPending: Bool
 
-    public init(_ state: AppState, reason: Reason? = nil, hasOpenBackgroundTask: Bool = false) {
+    public init(
+        _ state: AppState, reason: Reason? = nil, hasOpenBackgroundTask: Bool = false, isRelaunchPending: Bool = false
+    ) {
         self.state = state
         self.reason = reason
         self.hasOpenBackgroundTask = hasOpenBackgroundTask
+        self.isRelaunchPending = isRelaunchPending
     }
 
     public var description: String {
         var text = state.rawValue
         if let reason { text += "(\(reason.rawValue))" }
         if hasOpenBackgroundTask { text += "+task" }
+        if isRelaunchPending { text += "+rotated" }
         return text
     }
 }
@@ -37,6 +44,9 @@ public enum Target: Hashable, Sendable {
     /// Moves to the state, keeping the reason (a suspended app still remembers the call or lock).
     case carrying(AppState)
     case stay
+    /// Stays, and remembers that the stopped activity is relaunched as it becomes visible again (Android's
+    /// configuration change while stopped, Lifecycle.md §9).
+    case stayRelaunchPending
 }
 
 /// A legal event's effect: the path through states, the callbacks in order, the work in table order.
@@ -105,13 +115,18 @@ public func transition(from status: Status, on event: Event, in profile: Profile
         var next = status
         switch target {
         case .to(let state, let reason):
-            next = Status(state, reason: reason, hasOpenBackgroundTask: status.hasOpenBackgroundTask)
+            next = Status(
+                state, reason: reason, hasOpenBackgroundTask: status.hasOpenBackgroundTask,
+                isRelaunchPending: status.isRelaunchPending)
         case .carrying(let state):
             next.state = state
         case .stay:
             break
+        case .stayRelaunchPending:
+            next.isRelaunchPending = true
         }
         if next.state != .background { next.hasOpenBackgroundTask = false }
+        if next.state != .background && next.state != .suspended { next.isRelaunchPending = false }
         return .moved(Transition(from: status, event: event, to: next, segments: segments))
     }
 }

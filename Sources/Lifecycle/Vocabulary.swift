@@ -41,7 +41,8 @@ public enum Event: String, CaseIterable, Sendable, Hashable {
     case sceneReclaimed
     /// Android profiles: Back on the root activity (API 31+ moves the task back; earlier destroys the activity).
     case backPressed
-    /// A configuration change (rotation, fold, resize): Android destroys and recreates the activity; iOS keeps it.
+    /// A configuration change (rotation, fold, resize): Android destroys and recreates the activity (a stopped one as it
+    /// becomes visible again); iOS keeps it.
     case rotated
     /// The EGL context is lost (Android, e.g. waking the device): every GL object is gone.
     case glContextLost
@@ -118,11 +119,12 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
             return .inactive
         case .didEnterBackground, .sceneDidEnterBackground, .onStop: return .background
         // The OS wakes a suspended app to ask for its scene's state before disconnecting it; a cached (frozen)
-        // Android process is thawed into STOPPED before its activity restarts.
-        case .stateRestorationActivity, .onRestart: return .background
+        // Android process is thawed into STOPPED before its activity restarts, or is destroyed to be relaunched
+        // (a configuration change while stopped, Lifecycle.md §9). `onDestroy` always follows `onStop`.
+        case .stateRestorationActivity, .onRestart, .onDestroy: return .background
         case .willTerminate, .didReceiveMemoryWarning, .backgroundTaskExpired, .sceneDidDisconnect,
             .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable,
-            .onTopResumedActivityChanged, .onSaveInstanceState, .onRestoreInstanceState, .onDestroy, .onTrimMemory:
+            .onTopResumedActivityChanged, .onSaveInstanceState, .onRestoreInstanceState, .onTrimMemory:
             return nil
         }
     }

@@ -64,6 +64,12 @@ public struct LifecycleMachine: Sendable {
     private var queue: [PlannedWork] = []
     /// Android's window (surface and focus) as its notifications left it; untouched on iOS.
     public private(set) var window = AndroidWindow()
+    /// Android: the configuration changed while the activity was stopped; it is relaunched as it becomes visible
+    /// again. Valid only in .background and .suspended (`Status.isRelaunchPending`).
+    public private(set) var isRelaunchPending = false
+    /// When the app last went into the background from the front (virtual ns): the OS suspends it the profile's
+    /// `suspensionDelay` later (CONTRACT §2). Valid only in .background.
+    public private(set) var stoppedAt: Nanoseconds = 0
 
     /// A machine for an app that is not running yet, whose sessions schedule the autosave and `gameTimers` (a game's
     /// `LifecycleGame.timers`).
@@ -74,14 +80,32 @@ public struct LifecycleMachine: Sendable {
 
     /// The key the table is read with; "a background task is open" is derived from the count of open tasks.
     public var status: Status {
-        Status(state, reason: reason, hasOpenBackgroundTask: state == .background && openBackgroundTasks > 0)
+        Status(
+            state, reason: reason, hasOpenBackgroundTask: state == .background && openBackgroundTasks > 0,
+            isRelaunchPending: isRelaunchPending && (state == .background || state == .suspended))
     }
 
     /// True when queued work waits for `nextWork()`.
     public var hasPendingWork: Bool { !queue.isEmpty }
 
-    /// True when the OS suspends the app now: in the background, with no background task open.
-    public var isDueForSuspension: Bool { state == .background && openBackgroundTasks == 0 }
+    /// True while the OS is to suspend the app by itself: in the background, with no background task open, on a
+    /// profile whose OS suspends a stopped app (all but `android28`, CONTRACT §2).
+    public var isDueForSuspension: Bool {
+        state == .background && openBackgroundTasks == 0 && profile.suspensionDelay != nil
+    }
+
+    /// When the OS suspends the app (virtual ns): the profile's `suspensionDelay` after it was stopped; nil when it
+    /// is not due for suspension.
+    public var suspensionTime: Nanoseconds? {
+        guard isDueForSuspension, let delay = profile.suspensionDelay else { return nil }
+        return stoppedAt > Nanoseconds.max - delay ? .max : stoppedAt + delay
+    }
+
+    /// Notes the time of a move that left the app in the background from elsewhere: the OS's suspension delay counts
+    /// from here (Android's freezer counts from the app being cached, Lifecycle.md §9).
+    public mutating func noteStopped(at time: Nanoseconds) {
+        stoppedAt = time
+    }
 
     /// What `event` does now. A move is followed by the executor: `enter` for each of its legs (delivering the leg's
     /// callbacks after it), then `complete`. An ignored or rejected event clears the last callbacks and work.
@@ -145,6 +169,7 @@ public struct LifecycleMachine: Sendable {
                 for work in segment.work { queue.append(PlannedWork(work, for: segment.callback)) }
             }
         }
+        isRelaunchPending = move.to.isRelaunchPending
         lastCallbacks = move.callbacks
         lastWork = move.work
         return leftOpen
@@ -214,6 +239,7 @@ public struct LifecycleMachine: Sendable {
         isFrameLoopRunning = false
         isGLAllowed = false
         openBackgroundTasks = 0
+        isRelaunchPending = false
         window = AndroidWindow()
     }
 }

@@ -70,6 +70,11 @@ extension Runtime {
             + "\(leaderboard.outbox.count) score(s) kept"
     }
 
-    /// True while the outbox's upload holds a background task open: its request may be in flight in the background.
-    var isUploadingInBackground: Bool { online.upload.isOpen && appState == .background }
+    /// True while the outbox's upload may have a request in flight in the background: inside its open background
+    /// task, or, where a stopped process keeps running (`android28`), with no task at all.
+    var isUploadingInBackground: Bool { (online.upload.isOpen && appState == .background) || isRunningWhileStopped }
+
+    /// True while the app is stopped on a profile whose stopped process keeps running (no freezer: `android28`): its
+    /// network work goes on with no background task (CONTRACT §4).
+    var isRunningWhileStopped: Bool { appState == .background && profile.runsWhileStopped }
 }

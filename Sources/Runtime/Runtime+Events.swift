@@ -63,6 +63,7 @@ extension Runtime {
     /// Walks the transition's legs: each state change is recorded, then the callbacks delivered in it.
     private func follow(_ move: Transition) {
         let inSessionAtStart = game.isInSession
+        let wasAway = appState == .background || appState == .suspended
         let twice = callbacksDeliveredTwice(in: move)  // quirks (issue 30); none outside a simulation
         let late = callbackDeliveredLate(in: move)
         for leg in move.legs {
@@ -78,6 +79,7 @@ extension Runtime {
         // The end of the move is silent (its legs were recorded). Leaving the background ends what is still open (iOS
         // ends the tasks; the app is told nothing): the checker reports it (invariant 6) after the event's work.
         let leftOpen = machine.complete(move, repeating: twice, holding: late?.callback)
+        if !wasAway, appState == .background { machine.noteStopped(at: now) }
         if let late { hooks.lateCallback = late }  // one held earlier arrives at its step, or is dropped then
         if leftOpen > 0 { invariantState.tasksLeftOpen = leftOpen }
     }

@@ -32,7 +32,8 @@ extension Runtime {
 
     /// True when a step now would change nothing, and so would every step after it until an event or action:
     /// the process is not running, or it is not active, its frame loop stopped, no timer live, no request in
-    /// flight, no work pending, and not a background app the OS is about to suspend. Given also that the step just
+    /// flight, no work pending, not a background app the OS is to suspend (after the profile's delay), and not a
+    /// stopped app that still sends its outbox (`android28`). Given also that the step just
     /// run wrote no transcript line (no violation either), each further step would repeat it exactly: skipping them
     /// leaves the transcript byte-identical (checked by replaying every bundled script both ways).
     var isIdle: Bool {
@@ -40,6 +41,7 @@ extension Runtime {
         guard state.isRunning else { return true }
         return state != .active && !isFrameLoopRunning && machine.timers.live.isEmpty && leaderboard.inFlight.isEmpty
             && !machine.hasPendingWork && !match.isInMatch && !machine.isDueForSuspension
+            && !(isRunningWhileStopped && !leaderboard.outbox.isEmpty)
     }
 
     /// The first fixed step later than `time` (`time` >= 0, at most `latestTime`), without overflow.
@@ -95,9 +97,10 @@ extension Runtime {
         }
     }
 
-    /// While active, scores in the outbox are sent again, one at a time.
+    /// While active, scores in the outbox are sent again, one at a time; also while stopped where the stopped
+    /// process keeps running with no background task (`android28`, CONTRACT §4).
     private func sendOutbox() {
-        guard appState == .active else { return }
+        guard appState == .active || isRunningWhileStopped else { return }
         _ = leaderboard.resendOutbox(now: now)
     }
 
@@ -130,9 +133,10 @@ extension Runtime {
         withGL("present") { $0.present(scene) }
     }
 
-    /// The OS suspends a background app whose work is done and which holds no background task.
+    /// The OS suspends a background app whose work is done and which holds no background task, once the profile's
+    /// delay has passed (iOS: at once; `android34`: the freezer's 10 s; `android28`: never, CONTRACT §2).
     private func letTheOSSuspend() {
-        guard machine.isDueForSuspension else { return }
+        guard let due = machine.suspensionTime, now >= due else { return }
         happen(.suspendedByOS)
     }
 }

@@ -39,11 +39,16 @@ public struct SimulationCell: Hashable, Sendable, Comparable, CustomStringConver
     /// The status the state names, or nil when it names none.
     public var status: Status? { Self.status(state) }
 
-    /// The status a status text names (`background(call)+task`: the state, its reason, an open background task),
-    /// or nil when it names none.
+    /// The status a status text names (`background(call)+task`: the state, its reason, an open background task;
+    /// `+rotated`: a relaunch pending), or nil when it names none.
     public static func status(_ text: String) -> Status? {
         var rest = Substring(text)
         var hasTask = false
+        var isRelaunchPending = false
+        if rest.hasSuffix("+rotated") {
+            isRelaunchPending = true
+            rest = rest.dropLast(8)
+        }
         if rest.hasSuffix("+task") {
             hasTask = true
             rest = rest.dropLast(5)
@@ -56,8 +61,10 @@ public struct SimulationCell: Hashable, Sendable, Comparable, CustomStringConver
             reason = named
             rest = rest[..<open]
         }
-        guard let state = AppState(rawValue: String(rest)), !hasTask || state == .background else { return nil }
-        return Status(state, reason: reason, hasOpenBackgroundTask: hasTask)
+        guard let state = AppState(rawValue: String(rest)), !hasTask || state == .background,
+            !isRelaunchPending || state == .background || state == .suspended
+        else { return nil }
+        return Status(state, reason: reason, hasOpenBackgroundTask: hasTask, isRelaunchPending: isRelaunchPending)
     }
 
     /// States in `AppState` order, then by text; events in `Event` order, then `kill`; no fault before the faults.
@@ -177,7 +184,7 @@ public struct SimulationCoverage: Sendable {
         return profile.rows.compactMap { row -> Edge? in
             guard case .go(let target, _) = row.outcome else { return nil }
             var label = row.event.rawValue
-            if row.from.reason != nil || row.from.openTask != nil {
+            if row.from.reason != nil || row.from.openTask != nil || row.from.relaunchPending != nil {
                 label = "\(row.from.description.dropFirst(row.from.state.rawValue.count)) " + label
             }
             let to: AppState
@@ -187,6 +194,9 @@ public struct SimulationCoverage: Sendable {
                 if let reason { label += " → \(reason.rawValue)" }
             case .carrying(let state): to = state
             case .stay: to = row.from.state
+            case .stayRelaunchPending:
+                to = row.from.state
+                label += " → +rotated"
             }
             let reached = taken[row] ?? (0, [:])
             return Edge(

@@ -2,7 +2,7 @@
 // Sources/Lifecycle/Profile+SceneTables.swift and Profile+AndroidTables.swift, in ExpectedRows' line format. A
 // template serves two profiles: `[TOP]` is `onTopResumedActivityChanged` on android34 (API 29+) and nothing on
 // android28; a line starting with `@NAME` belongs to that profile only. Deleting or reordering one callback of a new
-// table makes its row's case fail.
+// table makes its row's case fail. `+rotated`: a stopped activity whose configuration changed (relaunched on return).
 
 let modernCallbackShort: [String: String] = [
     "sWC": "sceneWillConnect", "sWEF": "sceneWillEnterForeground", "sDBA": "sceneDidBecomeActive",
@@ -124,7 +124,8 @@ let expectedAndroid = """
     active rotated -> active | [TOP] PAU STO SIS DES CRE STA RIS RES [TOP] | $resign $stop saveInstanceState $recreateGL $launch $activate
     active glContextLost -> active | | recreateGLObjects
     active sceneReclaimed rejected
-    background-task suspendedByOS -> suspended(same) | |
+    @android34 background-task suspendedByOS -> suspended(same) | |
+    @android28 background-task suspendedByOS rejected
     background iconTapped -> active | RST STA RES [TOP] | $foreground $activate
     background memoryWarned -> background | TRM | $memory
     background terminatedByOS -> terminated(purged) | |
@@ -137,7 +138,7 @@ let expectedAndroid = """
     background lockPressed ignored
     background notificationCenterPulled ignored
     background backPressed ignored
-    background rotated ignored
+    background rotated -> background+rotated | |
     background glContextLost rejected
     background(call) callDeclined -> active | RST STA RES [TOP] | $foreground $activate
     background(call) callAnswered ignored
@@ -145,27 +146,37 @@ let expectedAndroid = """
     background(switcher) switcherDismissed -> active | RST STA RES [TOP] | $foreground $activate
     background(switcher) switcherPickedOther -> background | |
     background(lock) unlocked -> active | RST STA RES [TOP] | $foreground $activate
-    suspended iconTapped -> active | RST STA RES [TOP] | $foreground $activate
-    suspended purgedByOS -> terminated(purged) | |
-    suspended terminatedByOS -> terminated(purged) | |
-    suspended switcherKilled -> terminated(killed) | |
-    suspended memoryWarned ignored
-    suspended suspendedByOS ignored
-    suspended smsArrived ignored
-    suspended callArrived ignored
-    suspended homePressed ignored
-    suspended homeDoubleTapped ignored
-    suspended lockPressed ignored
-    suspended notificationCenterPulled ignored
-    suspended backPressed ignored
-    suspended rotated ignored
-    suspended glContextLost rejected
-    suspended(call) callDeclined -> active | RST STA RES [TOP] | $foreground $activate
-    suspended(call) callAnswered ignored
-    suspended(call) callEnded -> active | RST STA RES [TOP] | $foreground $activate
-    suspended(switcher) switcherDismissed -> active | RST STA RES [TOP] | $foreground $activate
-    suspended(switcher) switcherPickedOther -> suspended | |
-    suspended(lock) unlocked -> active | RST STA RES [TOP] | $foreground $activate
+    background+rotated iconTapped -> active | DES CRE STA RIS RES [TOP] | $recreateGL $launch $activate
+    background(call)+rotated callDeclined -> active | DES CRE STA RIS RES [TOP] | $recreateGL $launch $activate
+    background(call)+rotated callEnded -> active | DES CRE STA RIS RES [TOP] | $recreateGL $launch $activate
+    background(switcher)+rotated switcherDismissed -> active | DES CRE STA RIS RES [TOP] | $recreateGL $launch $activate
+    background(lock)+rotated unlocked -> active | DES CRE STA RIS RES [TOP] | $recreateGL $launch $activate
+    @android34 suspended iconTapped -> active | RST STA RES TOP | $foreground $activate
+    @android34 suspended purgedByOS -> terminated(purged) | |
+    @android34 suspended terminatedByOS -> terminated(purged) | |
+    @android34 suspended switcherKilled -> terminated(killed) | |
+    @android34 suspended memoryWarned ignored
+    @android34 suspended suspendedByOS ignored
+    @android34 suspended smsArrived ignored
+    @android34 suspended callArrived ignored
+    @android34 suspended homePressed ignored
+    @android34 suspended homeDoubleTapped ignored
+    @android34 suspended lockPressed ignored
+    @android34 suspended notificationCenterPulled ignored
+    @android34 suspended backPressed ignored
+    @android34 suspended rotated -> suspended+rotated | |
+    @android34 suspended glContextLost rejected
+    @android34 suspended(call) callDeclined -> active | RST STA RES TOP | $foreground $activate
+    @android34 suspended(call) callAnswered ignored
+    @android34 suspended(call) callEnded -> active | RST STA RES TOP | $foreground $activate
+    @android34 suspended(switcher) switcherDismissed -> active | RST STA RES TOP | $foreground $activate
+    @android34 suspended(switcher) switcherPickedOther -> suspended | |
+    @android34 suspended(lock) unlocked -> active | RST STA RES TOP | $foreground $activate
+    @android34 suspended+rotated iconTapped -> active | DES CRE STA RIS RES TOP | $recreateGL $launch $activate
+    @android34 suspended(call)+rotated callDeclined -> active | DES CRE STA RIS RES TOP | $recreateGL $launch $activate
+    @android34 suspended(call)+rotated callEnded -> active | DES CRE STA RIS RES TOP | $recreateGL $launch $activate
+    @android34 suspended(switcher)+rotated switcherDismissed -> active | DES CRE STA RIS RES TOP | $recreateGL $launch $activate
+    @android34 suspended(lock)+rotated unlocked -> active | DES CRE STA RIS RES TOP | $recreateGL $launch $activate
     @android28 active callArrived -> background(call) | PAU STO SIS | $resign $stop saveInstanceState
     @android34 active callArrived ignored
     @android34 active callDeclined ignored

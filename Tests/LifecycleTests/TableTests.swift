@@ -12,6 +12,7 @@ func spelled(_ row: Row) -> String {
         switch target {
         case .stay: to = row.from.state.rawValue
         case .carrying(let state): to = state.rawValue + "(same)"
+        case .stayRelaunchPending: to = row.from.state.rawValue + "+rotated"
         case .to(let state, let reason): to = state.rawValue + (reason.map { "(\($0.rawValue))" } ?? "")
         }
         let callbacks = segments.compactMap(\.callback).map(\.rawValue).joined(separator: " ")

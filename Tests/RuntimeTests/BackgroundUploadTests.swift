@@ -1,7 +1,8 @@
 // BackgroundUploadTests: the outbox finishing its upload in a background task that stays open across steps and
 // events (CONTRACT §4 "The outbox's background upload", issue 29 point 3), so that the task's expiry is reachable:
 // the OS expires it after the profile's budget (ios26 30 s, ios4 600 s), an answer ends it, the foreground ends it
-// first, a purge ends it with the process, and Android (no background task) never begins one.
+// first, a purge ends it with the process, and Android (no background task) never begins one: android28's stopped
+// process sends the outbox without one, android34's waits for the return (frozen 10 s after the stop).
 
 import Foundation
 import GameCore
@@ -46,11 +47,13 @@ struct BackgroundUploadTests {
 
     static let homeAt = 14_100  // ms: when the fight's homePressed arrives
 
-    func replay(_ text: String) throws -> (result: ReplayResult, lines: [String]) {
+    func replay(_ text: String, server: InProcessLeaderboard = InProcessLeaderboard()) throws -> (
+        result: ReplayResult, lines: [String]
+    ) {
         let levels = IdleSkipTests.levels
         let script = try ScriptParser.parse(text, file: "upload.script")
         let result = ScriptRunner.run(script, game: { Game(seed: $0, levels: levels) }) { runtime in
-            runtime.useLeaderboard(InProcessLeaderboard(), pacing: .virtual)
+            runtime.useLeaderboard(server, pacing: .virtual)
         }
         let lines = result.transcript.split(separator: "\n").map(String.init).filter { !$0.contains("\"frame\"") }
         return (result, lines)
@@ -116,15 +119,28 @@ struct BackgroundUploadTests {
         #expect(result.ok, "\(result.failures) \(lines.filter { $0.contains("violation") })")
     }
 
-    @Test(
-        "Android has no background task: the outbox waits, and the app is suspended at the next step",
-        arguments: ["android28", "android34"])
-    func androidNeverBegins(profile: String) throws {
+    @Test("android28 (no freezer): the stopped process uploads the score 60 s later with no task, still background")
+    func android28UploadsWhileStopped() throws {
+        let server = InProcessLeaderboard()
         let (result, lines) = try replay(
-            Self.fight(profile: profile, delay: "2s")
-                + "expect requests 0\nat +1s memoryWarned\nexpect state suspended\n")
+            Self.fight(profile: "android28", delay: "60s")
+                + "expect requests 0\nat +1s memoryWarned\nexpect state background\nexpect requests 1\n"
+                + "at +60s memoryWarned\nexpect state background\nexpect requests 0\n",
+            server: server)
+        #expect(result.ok, "\(result.failures) \(lines.filter { $0.contains("violation") })")
+        #expect(!lines.contains { $0.contains("BackgroundTask") || $0.contains("suspendedByOS") })
+        #expect(server.stored.count == 1, "the level's score is stored: \(server.stored)")
+    }
+
+    @Test("android34: no task, the outbox waits; the freezer suspends the app 10 s after it stopped")
+    func android34FreezesAfterItsDelay() throws {
+        let (result, lines) = try replay(
+            Self.fight(profile: "android34", delay: "2s")
+                + "expect requests 0\nat +1s memoryWarned\nexpect state background\nexpect requests 0\n"
+                + "at +9.5s memoryWarned\nexpect state suspended\n")
         #expect(result.ok, "\(result.failures)")
         #expect(!lines.contains { $0.contains("outbox upload") })
+        #expect(time(of: "\"name\":\"suspendedByOS\"", in: lines) == Self.homeAt + 10_000)
     }
 
     @Test("the bundled script exercises both ends of the task, and writes its golden transcript")

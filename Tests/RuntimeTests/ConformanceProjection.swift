@@ -39,6 +39,14 @@ struct ConformanceReplay {
 struct ProjectedName: Equatable {
     let position: Int
     let name: String
+    /// Placed by its time (a delayed notice): it happened before the entry at `position` and before the script line
+    /// that begins there, so a span that ends where that line begins holds it, and one that begins there does not.
+    var isBeforeEntry = false
+
+    /// True when the name was logged within the span of transcript positions `span`.
+    func lies(in span: Range<Int>) -> Bool {
+        isBeforeEntry ? span.lowerBound < position && position <= span.upperBound : span.contains(position)
+    }
 }
 
 enum ConformanceProjection {
@@ -109,7 +117,7 @@ enum ConformanceProjection {
         func firePendingPause(before position: Int) {
             guard let at = pendingPause, at <= position else { return }
             pendingPause = nil
-            names += owner.delayedPause().map { ProjectedName(position: at, name: $0) }
+            names += owner.delayedPause().map { ProjectedName(position: at, name: $0, isBeforeEntry: true) }
         }
         for (position, line) in replay.entries.enumerated() {
             firePendingPause(before: position)

@@ -70,7 +70,7 @@ enum ConformanceCorpus {
                 let clear = fixture.clearBefore(check.line)
                 let from = clear == 0 ? 0 : replay.position(ofDirectiveAt: clear)
                 let to = replay.position(ofDirectiveAt: check.line)
-                let log = projected.filter { (from..<to).contains($0.position) }.map(\.name)
+                let log = projected.filter { $0.lies(in: from..<to) }.map(\.name)
                 let expected = check.comparedLists
                 let holds = check.assertion.holds(expected, for: log)
                 let place = "\(path):\(check.line) under \(profile)"

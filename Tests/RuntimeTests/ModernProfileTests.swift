@@ -33,6 +33,8 @@ struct ModernProfileTests {
             [.homePressed, .iconTapped], [.lockPressed, .unlocked], [.homeDoubleTapped, .switcherDismissed],
             [.smsOpened, .iconTapped], [.rotated], [.homePressed, .purgedByOS, .iconTapped],
             [.notificationCenterOpenedApp, .iconTapped],
+            // A rotation while stopped: the activity is relaunched as it comes back (Lifecycle.md §9).
+            [.homePressed, .rotated, .iconTapped], [.lockPressed, .rotated, .unlocked],
         ]
         var cases: [Case] = []
         for profile in [Profile.ios13, .ios26] { cases += ios.map { Case(profile: profile, events: $0) } }

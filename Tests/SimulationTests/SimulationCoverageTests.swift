@@ -31,10 +31,16 @@ struct SimulationCoverageTests {
         #expect(
             SimulationCell.status("background(lock)+task")
                 == Status(.background, reason: .lock, hasOpenBackgroundTask: true))
-        for text in Set(AppState.allCases.map { Status($0).description }) {
+        #expect(
+            SimulationCell.status("suspended(lock)+rotated")
+                == Status(.suspended, reason: .lock, isRelaunchPending: true))
+        for text in Set(Lifecycle.statuses.map(\.description)) {
             #expect(SimulationCell.status(text)?.description == text)
         }
-        for bad in ["", "Active", "inactive(cal)", "active+task", "inactive(call", "background+task+task", "(call)"] {
+        for bad in [
+            "", "Active", "inactive(cal)", "active+task", "inactive(call", "background+task+task", "(call)",
+            "active+rotated",
+        ] {
             #expect(SimulationCell.status(bad) == nil, "\(bad)")
         }
     }
