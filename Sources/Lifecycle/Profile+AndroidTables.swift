@@ -61,9 +61,9 @@ extension Profile {
         name: "android34", smsStyle: .banner, callStyle: .banner, settings: ["callStyle"],
         suspensionDelay: 10_000_000_000, rows: androidRows(api: 34) + androidCallRows(.banner, api: 34))
 
-    /// True where a stopped app's process keeps running with no background task (no freezer: `android28`), so its
-    /// network work goes on while it is `background` (CONTRACT §4).
-    public var runsWhileStopped: Bool { name.hasPrefix("android") && suspensionDelay == nil }
+    /// True where a stopped app's process keeps running with no background task: the OS never suspends it (no
+    /// freezer: `android28`), so its network work goes on while it is `background` (CONTRACT §4).
+    public var runsWhileStopped: Bool { suspensionDelay == nil }
 
     /// Leaving the front: (top resumed lost,) pause, stop, save the instance state.
     static func androidLeave(api: Int) -> [Segment] {
