@@ -171,14 +171,14 @@ test-postgres: $(if $(BUILT),,build-tests)
 # Issue 15 (Docs/Exploring.md): the model checker over every profile (issue 29: all six), the witness suite it writes
 # replayed green by `interlude replay` (rendered, so that GL is guarded; at 160 x 90, since llvmpipe's time is mostly
 # fill and the check is what is drawn when, not the pixels), and invariant 7 over the four bundled fight
-# scripts with every interruption kind (EXPLORE_EVENTS: the standard six, decline and Notification Center) every
-# EXPLORE_EVERY (the engine's InterleavingTests run each kind at three moments only). Part of `make test`.
+# scripts with every interruption kind (EXPLORE_EVENTS: the standard six, decline, Notification Center, the system
+# dialog and split screen, which the fights, being iOS scripts, skip with its reason) every EXPLORE_EVERY (the engine's InterleavingTests run each kind at three moments only). Part of `make test`.
 # The witnesses are short (about 400 of them): a child process each would spend half the time starting processes
 # and GL, so they are replayed --in-process, in two halves at once (one per core), each under `timeout` (no
 # watchdog in process); the bytes are the same as in children (ReplayCommandTests).
 EXPLORE_OUT   ?= $(OUT)/explore
 EXPLORE_EVERY ?= 500ms
-EXPLORE_EVENTS ?= sms,call,decline,home,lock,switcher,purge,notificationCenter
+EXPLORE_EVENTS ?= sms,call,decline,home,lock,switcher,purge,notificationCenter,dialog,splitScreen
 FIGHTS         = $(wildcard Assets/Interruptions/fight-*.script)
 explore-check: $(BUILD_STEP)
 	rm -rf $(EXPLORE_OUT)

@@ -36,7 +36,8 @@ public enum ExplorationScripts {
             seed: seed,
             lines: commands.enumerated().map {
                 ScriptLine(location: SourceLocation(file: name, line: $0.offset + 1, column: 1), command: $0.element)
-            })
+            },
+            targetSdk: named?.android == profile.android ? nil : profile.android?.targetSdk)
     }
 
     /// An event that changes nothing in `status`: the table rejects or ignores it.

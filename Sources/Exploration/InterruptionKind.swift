@@ -9,6 +9,7 @@
 // |----------------------|---------------------------------------------------|--------------------------------------|
 // | `call`, `decline`    | `ios26`, `android34` (default `callStyle=banner`) | ignored: a banner, a heads-up        |
 // | `notificationCenter` | `ios4`; `android28`, `android34`                  | rejected (iOS 5 on); ignored (shade) |
+// | `splitScreen`        | the iOS profiles; `android34`                     | rejected (iPhone); resumed (API 29+) |
 // | the others           | none                                              |                                      |
 
 import Lifecycle
@@ -81,8 +82,21 @@ public struct InterruptionKind: Hashable, Sendable, CustomStringConvertible {
         [(0, .notificationCenterPulled), (second, .notificationCenterDismissed)]
     }
 
+    /// A system dialog over the game (a runtime permission, a purchase sheet, a sign-in), answered a second later:
+    /// every profile resigns (iOS) or pauses (Android) under it.
+    public static let dialog = InterruptionKind(name: "dialog") { _ in
+        [(0, .dialogShown), (second, .dialogDismissed)]
+    }
+    /// Split screen: the other window tapped, then the game's. Only on `android28`, where the window not focused is
+    /// paused; Android 10+ keeps both resumed, and an iPhone has no split screen.
+    public static let splitScreen = InterruptionKind(name: "splitScreen", whyDoesNotApply: splitScreenPausesNothing) {
+        _ in [(0, .otherWindowTapped), (second, .gameWindowTapped)]
+    }
+
     /// Every built-in kind, by name (`interlude explore --events`).
-    public static let all: [InterruptionKind] = [sms, call, decline, home, lock, switcher, purge, notificationCenter]
+    public static let all: [InterruptionKind] = [
+        sms, call, decline, home, lock, switcher, purge, notificationCenter, dialog, splitScreen,
+    ]
     /// The kinds `--events` defaults to.
     public static let standard: [InterruptionKind] = [sms, call, home, lock, switcher, purge]
     /// How long the game stands paused: the resume comes this long after the moment, later lines are shifted by it.
@@ -92,9 +106,19 @@ public struct InterruptionKind: Hashable, Sendable, CustomStringConvertible {
     /// notification (Android) and delivers nothing (CONTRACT §5 `callStyle`).
     @Sendable private static func callIsABanner(_ profile: Profile) -> String? {
         guard case .ignored = transition(from: Status(.active), on: .callArrived, in: profile) else { return nil }
-        let shown = profile.name.hasPrefix("android") ? "a heads-up notification" : "a banner"
+        let shown = profile.android != nil ? "a heads-up notification" : "a banner"
         return "on \(profile.name) a call is \(shown) that pauses nothing (callStyle=banner; "
             + "callStyle=fullScreen shows it full screen)"
+    }
+
+    /// `splitScreen`: rejected on iOS; on API 29+ the game stays resumed and loses only the top position.
+    @Sendable private static func splitScreenPausesNothing(_ profile: Profile) -> String? {
+        switch transition(from: Status(.active), on: .otherWindowTapped, in: profile) {
+        case .moved(let move) where move.to.state != .active: return nil
+        case .moved:
+            return "on \(profile.name) both windows of split screen stay resumed; only the top position moves"
+        case .rejected, .ignored: return "on \(profile.name) there is no split screen (an iPhone)"
+        }
     }
 
     /// `notificationCenter`: rejected over an active app on ios4, ignored on Android.

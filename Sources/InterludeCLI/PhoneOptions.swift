@@ -1,4 +1,4 @@
-// PhoneOptions: the phone a window plays on, `--profile P [--sms-style S] [--call-style S]`, shared by the engine's
+// PhoneOptions: the phone a window plays on, `--profile P [--sms-style S] [--call-style S] [--target-sdk N]`, shared by the engine's
 // `play` and a game's own (the shooter's).
 
 import ArgumentParser
@@ -15,6 +15,12 @@ public struct PhoneOptions: ParsableArguments {
     @Option(help: "Call style on ios26 and android34: banner or fullScreen (default: the profile's own).")
     public var callStyle: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Android: the API level the game targets, 21 to 36 (default: the OS's own).",
+            discussion: "Below 28, onSaveInstanceState comes before onStop (Docs/Contract.md §5 targetSdk)."))
+    public var targetSdk: Int?
+
     public init() {}
 
     public func validate() throws {
@@ -29,6 +35,11 @@ public struct PhoneOptions: ParsableArguments {
         if let callStyle, CallStyle(rawValue: callStyle) == nil {
             throw ValidationError("--call-style must be banner or fullScreen")
         }
+        if let targetSdk, !AndroidLevels.targets.contains(targetSdk) {
+            let range = AndroidLevels.targets
+            throw ValidationError(
+                "--target-sdk must be from \(range.lowerBound) to \(range.upperBound); got \(targetSdk)")
+        }
     }
 
     /// The profile chosen, with its settings applied (valid once `validate` passed).
@@ -36,6 +47,7 @@ public struct PhoneOptions: ParsableArguments {
         var chosen = Profile.named(profile) ?? .ios5
         if let smsStyle, let style = SMSStyle(rawValue: smsStyle) { chosen = chosen.withSMSStyle(style) }
         if let callStyle, let style = CallStyle(rawValue: callStyle) { chosen = chosen.withCallStyle(style) }
+        if let targetSdk { chosen = chosen.withTargetSdk(targetSdk) }
         return chosen
     }
 }

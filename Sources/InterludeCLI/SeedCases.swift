@@ -38,6 +38,7 @@ enum SeedCases {
                 script.profileName = profile
                 script.smsStyle = nil
                 script.callStyle = nil
+                script.targetSdk = nil
                 script.lines.removeAll { if case .expect = $0.command { return true } else { return false } }
                 _ = try replay.replayHere(LoadedScript(script: script, path: path), entry: entry, heartbeatPath: nil)
                 let transcript = try String(contentsOfFile: "\(scratch)/\(name).transcript.jsonl", encoding: .utf8)

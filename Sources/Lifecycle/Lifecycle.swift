@@ -14,8 +14,13 @@ public enum Lifecycle {
     /// Every status the machine can be in, for totality checks and diagrams: each state with each
     /// reason it can carry there.
     public static let statuses: [Status] = {
-        var all: [Status] = [Status(.notRunning), Status(.launching), Status(.active)]
-        for reason: Reason in [.alert, .call, .switcher, .notificationCenter, .lock, .controlCenter] {
+        // Android 10+: resumed in split screen while the other window has the top position.
+        var all: [Status] = [
+            Status(.notRunning), Status(.launching), Status(.active), Status(.active, reason: .otherWindow),
+        ]
+        for reason: Reason in [
+            .alert, .call, .switcher, .notificationCenter, .lock, .controlCenter, .dialog, .otherWindow,
+        ] {
             all.append(Status(.inactive, reason: reason))
         }
         for reason: Reason? in [nil, .call, .lock, .switcher, .sceneDisconnected] {

@@ -101,6 +101,11 @@ extension Profile {
             Row(.inactive(.notificationCenter),       .notificationCenterDismissed,  go(.active, [.sceneActivate])),
             Row(.inactive(.notificationCenter),       .notificationCenterOpenedApp,  go(.background, [.sceneEnterBackground])),
             Row(.inactive(.controlCenter),            .controlCenterDismissed,       go(.active, [.sceneActivate])),
+            Row(.notRunning,                          .launchedBehindLock,           reject(noLaunchBehindLock)),
+            Row(.terminated,                          .launchedBehindLock,           reject(noLaunchBehindLock)),
+            Row(.active,                              .dialogShown,                  go(.inactive, .dialog, [.sceneResign])),
+            Row(.inactive(.dialog),                   .dialogDismissed,              go(.active, [.sceneActivate])),
+            Row(.inactive(.dialog),                   .dialogShown,                  ignore),
 
             Row(.backgroundIdle,                      .suspendedByOS,                .go(.carrying(.suspended), [])),
             Row(.backgroundTask,                      .suspendedByOS,                reject("a background task is open; the OS waits for it to end or expire")),
@@ -166,12 +171,14 @@ extension Profile {
     public func withCallStyle(_ style: CallStyle) -> Profile {
         guard style != callStyle, settings.contains("callStyle") else { return self }
         let callEvents: Set<Event> = [.callArrived, .callDeclined, .callAnswered]
-        let dropped = Set(rows.filter { callEvents.contains($0.event) && $0.from == .active }.map(\.key))
+        // The call rows over an app in front: active, or paused under a dialog or beside split screen's focus (Android).
+        let inFront: Set<Pattern> = [.active, .inactive(.dialog), .inactive(.otherWindow)]
+        let dropped = Set(rows.filter { callEvents.contains($0.event) && inFront.contains($0.from) }.map(\.key))
         let kept = rows.filter { !dropped.contains($0.key) }
-        let added = name.hasPrefix("android") ? Profile.androidCallRows(style, api: name == "android34" ? 34 : 28) : Profile.sceneCallRows(style)
+        let added = android.map { Profile.androidCallRows(style, $0) } ?? Profile.sceneCallRows(style)
         return Profile(
             name: name, smsStyle: smsStyle, callStyle: style, settings: settings,
             backgroundTaskBudget: backgroundTaskBudget,
-            suspensionDelay: suspensionDelay, rows: kept + added)
+            suspensionDelay: suspensionDelay, android: android, rows: kept + added)
     }
 }

@@ -59,6 +59,8 @@ func stay(_ segments: [Segment]) -> RowOutcome { .go(.stay, segments) }
 let ignore = RowOutcome.ignore
 func reject(_ why: String) -> RowOutcome { .reject(why) }
 
+/// Shared by the scene tables.
+let noLaunchBehindLock = "iOS launches no app in front behind the lock screen; launchedBehindLock is Android's"
 private let noNotificationCenter = "Notification Center exists from iOS 5 on; this is profile ios4"
 
 extension Profile {
@@ -98,6 +100,12 @@ extension Profile {
             Row(.inactive(.switcher), .switcherKilled, reject("the iOS 4 switcher does not list the frontmost app")),
             Row(.inactive(.lock), .unlocked, go(.active, [.activate])),
             Row(.inactive(.lock), .homePressed, ignore),
+            // A translucent system dialog (a permission, a purchase, a sign-in): resign only (Lifecycle.md §1).
+            Row(.notRunning, .launchedBehindLock, reject(noLaunchBehindLock)),
+            Row(.terminated, .launchedBehindLock, reject(noLaunchBehindLock)),
+            Row(.active, .dialogShown, go(.inactive, .dialog, [.resign])),
+            Row(.inactive(.dialog), .dialogDismissed, go(.active, [.activate])),
+            Row(.inactive(.dialog), .dialogShown, ignore),
 
             Row(Pattern(.background, openTask: false), .suspendedByOS, .go(.carrying(.suspended), [])),
             Row(
@@ -170,6 +178,6 @@ extension Profile {
         return Profile(
             name: name, smsStyle: style, callStyle: callStyle, settings: settings,
             backgroundTaskBudget: backgroundTaskBudget,
-            suspensionDelay: suspensionDelay, rows: kept + smsRows)
+            suspensionDelay: suspensionDelay, android: android, rows: kept + smsRows)
     }
 }

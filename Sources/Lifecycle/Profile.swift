@@ -78,6 +78,26 @@ public enum CallStyle: String, Sendable, Hashable, CaseIterable {
     case fullScreen, banner
 }
 
+/// An Android profile's API levels: the OS's, and the one the app targets (CONTRACT §5 `targetSdk`), which decides
+/// some orders regardless of the OS (lifecycle-modern.md §1b, conformance-sources.md §1.5).
+public struct AndroidLevels: Hashable, Sendable {
+    /// The OS's API level: 28 (Android 9) or 34 (Android 14).
+    public let api: Int
+    /// The app's `targetSdkVersion`; the OS's level unless a script or the command line says otherwise.
+    public let targetSdk: Int
+
+    public init(api: Int, targetSdk: Int? = nil) {
+        self.api = api
+        self.targetSdk = targetSdk ?? api
+    }
+
+    /// Apps targeting API 27 or lower get `onSaveInstanceState` before `onStop`, on every OS.
+    public var savesBeforeStop: Bool { targetSdk < 28 }
+
+    /// The levels a target may name: Android 5 (API 21, the first with OpenGL ES 3) to Android 16 (API 36).
+    public static let targets: ClosedRange<Int> = 21...36
+}
+
 /// A platform profile: a name and its transition table (CONTRACT §5).
 public struct Profile: Sendable, Hashable {
     public let name: String
@@ -85,7 +105,8 @@ public struct Profile: Sendable, Hashable {
     /// How calls show while the phone is in use; `fullScreen` where the profile has no such setting.
     public let callStyle: CallStyle
     /// The settings a script (`profile NAME setting=value`) or the command line may change on this profile, by
-    /// name: `smsStyle` on ios4 and ios5, `callStyle` on ios26 and android34 (CONTRACT §5).
+    /// name: `smsStyle` on ios4 and ios5, `callStyle` on ios26 and android34, `targetSdk` on android28 and android34
+    /// (CONTRACT §5).
     public let settings: [String]
     /// How long the OS lets background tasks run after the app enters the background before it sends
     /// `backgroundTaskExpired` itself (CONTRACT §5): 600 s on iOS 4-6, about 30 s from iOS 13 (Lifecycle.md §1.4,
@@ -96,15 +117,19 @@ public struct Profile: Sendable, Hashable {
     /// Lifecycle.md §9 [G-freezer]); nil where the OS never does (`android28`: no freezer, the stopped process runs
     /// until it is killed).
     public let suspensionDelay: Nanoseconds?
+    /// An Android profile's levels; nil on iOS.
+    public let android: AndroidLevels?
     /// Every row, each key once; lookups pick the most specific matching row.
     public let rows: [Row]
     private let index: [Event: [Row]]
 
     public init(
         name: String, smsStyle: SMSStyle, callStyle: CallStyle = .fullScreen, settings: [String] = ["smsStyle"],
-        backgroundTaskBudget: Nanoseconds? = nil, suspensionDelay: Nanoseconds? = 0, rows: [Row]
+        backgroundTaskBudget: Nanoseconds? = nil, suspensionDelay: Nanoseconds? = 0, android: AndroidLevels? = nil,
+        rows: [Row]
     ) {
         self.name = name
+        self.android = android
         self.backgroundTaskBudget = backgroundTaskBudget
         self.suspensionDelay = suspensionDelay
         self.smsStyle = smsStyle
@@ -127,7 +152,7 @@ public struct Profile: Sendable, Hashable {
         return Profile(
             name: name ?? self.name, smsStyle: smsStyle ?? self.smsStyle, callStyle: callStyle ?? self.callStyle,
             settings: settings ?? self.settings, backgroundTaskBudget: backgroundTaskBudget,
-            suspensionDelay: suspensionDelay, rows: kept + replacements)
+            suspensionDelay: suspensionDelay, android: android, rows: kept + replacements)
     }
 
     /// The most specific row for `event` in `status`, or nil when the table has none (the event is illegal).
@@ -144,7 +169,7 @@ public struct Profile: Sendable, Hashable {
     public static func == (lhs: Profile, rhs: Profile) -> Bool {
         lhs.name == rhs.name && lhs.smsStyle == rhs.smsStyle && lhs.callStyle == rhs.callStyle
             && lhs.backgroundTaskBudget == rhs.backgroundTaskBudget && lhs.suspensionDelay == rhs.suspensionDelay
-            && lhs.rows == rhs.rows
+            && lhs.android == rhs.android && lhs.rows == rhs.rows
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -158,6 +183,7 @@ public struct Profile: Sendable, Hashable {
         switch name {
         case "smsStyle": return SMSStyle.allCases.map(\.rawValue)
         case "callStyle": return CallStyle.allCases.map(\.rawValue)
+        case "targetSdk": return ["\(AndroidLevels.targets.lowerBound)…\(AndroidLevels.targets.upperBound)"]
         default: return []
         }
     }

@@ -26,12 +26,17 @@ public enum Rejection {
         case .backPressed: return "an Android app in front (profile android28 or android34)"
         case .rotated: return "a running app in front (a rotation is modelled on ios13, ios26 and Android)"
         case .glContextLost: return "an Android app that draws (profile android28 or android34, active)"
+        case .dialogShown: return "an active app (a system dialog asks the app in front)"
+        case .dialogDismissed: return "a system dialog over the app"
+        case .otherWindowTapped: return "an Android app in front (profile android28 or android34) in split screen"
+        case .gameWindowTapped: return "an Android app in split screen whose other window has the focus"
+        case .launchedBehindLock: return "an Android app that is not running (profile android28 or android34)"
         }
     }
 
     /// The reason `event` is rejected in `status`.
     public static func why(_ event: Event, in status: Status) -> String {
-        if !status.state.isRunning && event != .launched && event != .iconTapped {
+        if !status.state.isRunning && event != .launched && event != .iconTapped && event != .launchedBehindLock {
             return "\(event.rawValue) needs a running app; the app is \(status)"
         }
         return "\(event.rawValue) needs \(need(event)); the app is \(status)"

@@ -24,6 +24,11 @@ public enum Reason: String, CaseIterable, Sendable, Hashable {
     case sceneDisconnected
     /// Android: the root activity finished (Back on API 28); the process may linger, the activity is gone (`terminated`).
     case finished
+    /// A translucent system dialog covers the app (`inactive`): a runtime permission, a purchase sheet, a sign-in.
+    case dialog
+    /// Split screen: the other app's window has the focus (Android 10+: `active`, still resumed, without the top
+    /// position; Android 9: `inactive`, paused and visible).
+    case otherWindow
 }
 
 /// What happened: OS and phone events, past tense (CONTRACT §2).
@@ -46,6 +51,15 @@ public enum Event: String, CaseIterable, Sendable, Hashable {
     case rotated
     /// The EGL context is lost (Android, e.g. waking the device): every GL object is gone.
     case glContextLost
+    /// Every profile: a translucent system dialog over the app (a runtime permission, an in-app purchase sheet, a
+    /// sign-in), and its answer. iOS resigns active only; Android pauses without stopping (CTS A3, A4).
+    case dialogShown, dialogDismissed
+    /// Android split screen: the user taps the other app's window beside the game, then the game's again. Android 10+
+    /// keeps both resumed and moves only the top position (CTS A18); Android 9 pauses the window not focused.
+    case otherWindowTapped, gameWindowTapped
+    /// Android: the app is launched while the keyguard (lock screen) is up: created and briefly resumed behind it,
+    /// then paused and stopped (CTS A14); `unlocked` brings it to the front. iOS starts no app in front of a lock.
+    case launchedBehindLock
 }
 
 /// A callback delivered to the game: each platform's method names verbatim, without arguments (CONTRACT §3).

@@ -35,19 +35,25 @@ public struct AndroidWindow: Hashable, Sendable {
     public private(set) var hasSurface = false
     public private(set) var hasFocus = false
     public private(set) var shadeIsOpen = false
+    /// Split screen: the other app's window has the focus (`otherWindowTapped`, until `gameWindowTapped`).
+    public private(set) var otherWindowHasFocus = false
 
     public init() {}
 
     /// The notifications after `event` left the app in `state` with `callbacks` delivered (none when the event was
     /// ignored). The surface lives from `onStart` to `onStop` (the app `active` or `inactive`); the focus while the
-    /// app is `active` and nothing covers it (the shade, pulled over a running app, takes the focus only). A rotation
+    /// app is `active` and nothing covers it (the shade, pulled over a running app, takes the focus only; so does the
+    /// other window of split screen, tapped while the game is resumed beside it). A rotation
     /// (`onDestroy` in a live process) destroys the surface and makes it again.
     public mutating func notices(after event: Event, state: AppState, callbacks: [Callback]) -> [WindowNotice] {
         switch event {
         case .notificationCenterPulled where state == .active: shadeIsOpen = true
         case .notificationCenterDismissed, .notificationCenterOpenedApp: shadeIsOpen = false
+        case .otherWindowTapped where state == .active || state == .inactive: otherWindowHasFocus = true
+        case .gameWindowTapped: otherWindowHasFocus = false
         default: break
         }
+        if state != .active && state != .inactive { otherWindowHasFocus = false }
         if state == .terminated || state == .notRunning {
             // The process is gone: so is its window, without a word.
             self = AndroidWindow()
@@ -55,7 +61,7 @@ public struct AndroidWindow: Hashable, Sendable {
         }
         var notices: [WindowNotice] = []
         let wantsSurface = state == .active || state == .inactive
-        let wantsFocus = state == .active && !shadeIsOpen
+        let wantsFocus = state == .active && !shadeIsOpen && !otherWindowHasFocus
         let recreated = callbacks.contains(.onDestroy) && wantsSurface
         if hasFocus, !wantsFocus || recreated {
             notices.append(.focusLost)
@@ -79,5 +85,5 @@ public struct AndroidWindow: Hashable, Sendable {
 
 extension Profile {
     /// True on the Android profiles, whose window sends focus and surface notifications (`WindowNotice`).
-    public var hasWindowNotices: Bool { name.hasPrefix("android") }
+    public var hasWindowNotices: Bool { android != nil }
 }

@@ -43,6 +43,23 @@ extension PhoneCanvas {
         button("Reply", rect(650, 400, 254, 62), .smsOpened, top: top, bottom: bottom)
     }
 
+    /// A system dialog (a permission, a purchase, a sign-in) over the dimmed app, on every profile: a pale card with
+    /// two buttons, each of which answers it. Nothing else can be touched while it is up.
+    mutating func systemDialog() {
+        layout.cover = full
+        fill(full, .black(0.5))
+        let card = rect(390, 210, 500, 300)
+        fill(card, .white(0.94), radius: 24)
+        text("Allow access?", centerX: card.midX, y: rect(0, 250, 0, 0).y, scale: title, .black(0.9))
+        text("Interlude would like to use", centerX: card.midX, y: rect(0, 310, 0, 0).y, scale: body, .black(0.7))
+        text("your location", centerX: card.midX, y: rect(0, 340, 0, 0).y, scale: body, .black(0.7))
+        fill(rect(390, 420, 500, 2), .black(0.15))
+        let top = PhoneColor(0.27, 0.55, 0.97)
+        let bottom = PhoneColor(0.12, 0.38, 0.86)
+        button("Deny", rect(410, 436, 220, 56), .dialogDismissed, top: top, bottom: bottom)
+        button("Allow", rect(650, 436, 220, 56), .dialogDismissed, top: top, bottom: bottom)
+    }
+
     /// iOS 5's banner: a black strip over the top of the running app, sliding in and out; a tap opens Messages.
     mutating func smsBanner(slide: Double) {
         let strip = band(0, 72)

@@ -56,6 +56,7 @@ public struct PhoneLayout: Hashable, Sendable {
         case .notificationShade: canvas.notificationShade()
         case .recents: canvas.recents()
         case .modernLock(let minutes): canvas.modernLock(minutes: minutes)
+        case .systemDialog: canvas.systemDialog()
         case .navigation(let inner):
             canvas.layout = PhoneLayout(inner, width: width, height: height, dragged: dragged)
             canvas.navigationBar(inRecents: inner == .recents)

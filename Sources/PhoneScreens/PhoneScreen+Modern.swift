@@ -10,7 +10,7 @@ public enum PhoneFamily: Hashable, Sendable {
 
     /// The family of `profile`, by its name (`ios4`, `ios5`: classic; `ios13`, `ios26`: modern iOS; `android*`).
     public init(_ profile: Profile) {
-        if profile.name.hasPrefix("android") {
+        if profile.android != nil {
             self = .android
         } else if profile.name == "ios4" || profile.name == "ios5" || !profile.name.hasPrefix("ios") {
             self = .classic
@@ -48,6 +48,7 @@ extension PhoneScreen {
         switch (status.state, status.reason) {
         case (.inactive, .call): return .fullScreenCall
         case (.inactive, .controlCenter): return .controlCenter
+        case (.inactive, .dialog): return .systemDialog
         case (.inactive, .lock), (.background, .lock), (.suspended, .lock): return .modernLock(minutes: clock(at: now))
         case (.active, _), (.launching, _):
             if recent.ringing, profile.callStyle == .banner { return .callBanner }
@@ -63,6 +64,8 @@ extension PhoneScreen {
         _ recent: Recent
     ) -> PhoneScreen {
         switch status.state {
+        case .inactive where status.reason == .dialog:
+            return .systemDialog
         case .active, .launching, .inactive:
             if recent.ringing, profile.callStyle == .banner { return .headsUpCall }
             if recent.shadePulled { return .notificationShade }

@@ -54,6 +54,9 @@ public enum PhoneScreen: Hashable, Sendable {
     /// iOS 13+'s lock screen: the date and a large clock (`minutes` since midnight), the message waiting, the
     /// torch and camera, and the home indicator: a swipe up from the bottom unlocks.
     case modernLock(minutes: Int)
+    /// A system dialog over the dimmed app (a runtime permission, a purchase, a sign-in), every profile: Deny / Allow,
+    /// either of which answers it (`dialogDismissed`).
+    case systemDialog
     /// An Android screen with the navigation bar (back, home, recents) along its bottom edge.
     indirect case navigation(PhoneScreen)
 
@@ -61,7 +64,8 @@ public enum PhoneScreen: Hashable, Sendable {
     public var showsApp: Bool {
         switch self {
         case .none, .smsBanner, .smsAlert, .incomingCall, .switcher, .notificationCenter: return true
-        case .callBanner, .fullScreenCall, .controlCenter, .headsUpCall, .headsUpSMS, .notificationShade, .recents:
+        case .callBanner, .fullScreenCall, .controlCenter, .headsUpCall, .headsUpSMS, .notificationShade, .recents,
+            .systemDialog:
             return true
         case .inCall, .lock, .home, .androidCall, .modernLock: return false
         case .navigation(let screen): return screen.showsApp
@@ -99,6 +103,7 @@ public enum PhoneScreen: Hashable, Sendable {
             case .switcher: return .switcher(canKill: profile.name != "ios4")
             case .notificationCenter: return .notificationCenter
             case .lock: return .lock(minutes: clock(at: now))
+            case .dialog: return .systemDialog
             default: return .none
             }
         case .background, .suspended:
@@ -151,6 +156,7 @@ public enum PhoneScreen: Hashable, Sendable {
         case .headsUpSMS: return "headsUpSMS"
         case .notificationShade: return "notificationShade"
         case .recents: return "recents"
+        case .systemDialog: return "systemDialog"
         case .modernLock: return "modernLock"
         case .navigation(let screen): return screen.name
         }

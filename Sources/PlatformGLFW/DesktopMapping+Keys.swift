@@ -1,4 +1,4 @@
-// DesktopMapping+Keys: the keyboard. Ctrl + letter injects a phone event; plain keys play the game, as its
+// DesktopMapping+Keys: the keyboard. Ctrl + letter (or digit) injects a phone event; plain keys play the game, as its
 // `DesktopControls` say. The tables are data, so that `keyHelp` (printed by `interlude play --help` and the README)
 // cannot drift from what the keys do. GLFW key codes are physical US-layout positions.
 
@@ -7,7 +7,7 @@ import Lifecycle
 import Runtime
 
 extension DesktopMapping {
-    /// Phone events on Ctrl + letter.
+    /// Phone events on Ctrl + letter or digit.
     static let controlKeys: [(letter: Character, event: Event)] = [
         ("S", .smsArrived), ("X", .smsDismissed), ("O", .smsOpened),
         ("C", .callArrived), ("A", .callAnswered), ("D", .callDeclined), ("E", .callEnded),
@@ -19,6 +19,9 @@ extension DesktopMapping {
         // Today's phones (ios13, ios26, android28, android34); a profile without such a thing rejects the event.
         ("G", .controlCenterPulled), ("F", .controlCenterDismissed), ("Y", .sceneReclaimed), ("V", .backPressed),
         ("Z", .rotated), ("W", .glContextLost),
+        // Every profile: a system dialog (permission, purchase, sign-in); Android: split screen's focus (digits, since
+        // the letters are taken and Ctrl+Q stays free).
+        ("1", .dialogShown), ("2", .dialogDismissed), ("3", .otherWindowTapped), ("4", .gameWindowTapped),
     ]
 
     /// The window's own keys and the phone's, for `--help`, the README and the HUD: (keys, what they do), after a
@@ -61,8 +64,8 @@ extension DesktopMapping {
     }
 
     private static func controlInputs<Game>(code: Int32) -> [DesktopInput<Game>] {
-        guard code >= GLFW_KEY_A, code <= GLFW_KEY_Z else { return [] }
-        // GLFW's letter key codes are the ASCII capitals.
+        guard (GLFW_KEY_A...GLFW_KEY_Z).contains(code) || (GLFW_KEY_0...GLFW_KEY_9).contains(code) else { return [] }
+        // GLFW's letter and digit key codes are their ASCII characters.
         let letter = Character(Unicode.Scalar(UInt8(code)))
         return controlKeys.first { $0.letter == letter }.map { [.event($0.event)] } ?? []
     }

@@ -24,7 +24,9 @@ extension Recording where Game.Action: ScriptAction {
         let base = profile.name
         let style = Profile.named(base)?.smsStyle == profile.smsStyle ? nil : profile.smsStyle
         let calls = Profile.named(base)?.callStyle == profile.callStyle ? nil : profile.callStyle
+        let target = Profile.named(base)?.android == profile.android ? nil : profile.android?.targetSdk
         return Script(
-            name: name, profileName: base, smsStyle: style, callStyle: calls, seed: seed, lines: ordered.map(\.element))
+            name: name, profileName: base, smsStyle: style, callStyle: calls, seed: seed, lines: ordered.map(\.element),
+            targetSdk: target)
     }
 }

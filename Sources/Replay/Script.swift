@@ -11,6 +11,7 @@ public struct Script<Action: ScriptAction>: Hashable, Sendable {
     public var profileName: String  // a name of `Profile.all`: ios4, ios5, ios13, ios26, android28, android34
     public var smsStyle: SMSStyle?  // nil: the profile's own
     public var callStyle: CallStyle?  // nil: the profile's own
+    public var targetSdk: Int?  // Android: the app's target API level; nil: the profile's own
     public var seed: UInt64  // simulation seed, default 1
     public var lines: [ScriptLine<Action>]  // in file order
     /// The profiles of a matrix script (`profiles all`), in the order of `Profile.all`; empty for a script of one
@@ -21,8 +22,10 @@ public struct Script<Action: ScriptAction>: Hashable, Sendable {
 
     public init(
         name: String, profileName: String = "ios5", smsStyle: SMSStyle? = nil, callStyle: CallStyle? = nil,
-        seed: UInt64 = 1, lines: [ScriptLine<Action>] = [], profileNames: [String] = [], engines: [Engine] = []
+        seed: UInt64 = 1, lines: [ScriptLine<Action>] = [], profileNames: [String] = [], engines: [Engine] = [],
+        targetSdk: Int? = nil
     ) {
+        self.targetSdk = targetSdk
         self.name = name
         self.profileName = profileName
         self.smsStyle = smsStyle
@@ -61,6 +64,7 @@ public struct Script<Action: ScriptAction>: Hashable, Sendable {
         let settings = Profile.named(profileName)?.settings ?? []
         if !settings.contains("smsStyle") { copy.smsStyle = nil }
         if !settings.contains("callStyle") { copy.callStyle = nil }
+        if !settings.contains("targetSdk") { copy.targetSdk = nil }
         return copy
     }
 
@@ -71,11 +75,12 @@ public struct Script<Action: ScriptAction>: Hashable, Sendable {
         return names.map { $0.map(under) } ?? [self]
     }
 
-    /// The profile the script asks for, with its settings (SMS style, call style) applied.
+    /// The profile the script asks for, with its settings (SMS style, call style, target SDK) applied.
     public var profile: Profile? {
         guard var profile = Profile.named(profileName) else { return nil }
         if let smsStyle { profile = profile.withSMSStyle(smsStyle) }
         if let callStyle { profile = profile.withCallStyle(callStyle) }
+        if let targetSdk { profile = profile.withTargetSdk(targetSdk) }
         return profile
     }
 }

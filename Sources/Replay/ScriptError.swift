@@ -36,6 +36,8 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
         case unknownSMSStyle
         /// `callStyle=` names no call style we know.
         case unknownCallStyle
+        /// `targetSdk=` is no API level Interlude knows (CONTRACT §5).
+        case badTargetSdk
         /// `leaderboard` is followed by something other than `delay=`, `down` or `up`.
         case unknownLeaderboardSetting
         /// `peer` is followed by something other than `join`, `leave` or one of the game's `peerWords`, or `match` by

@@ -4,7 +4,7 @@ import Lifecycle
 
 extension ScriptReader {
     /// `profile NAME [SETTING=VALUE...]`: ios4 and ios5 take `smsStyle=alert|banner`, ios26 and android34
-    /// `callStyle=banner|fullScreen` (`Profile.settings`), each at most once.
+    /// `callStyle=banner|fullScreen`, android28 and android34 `targetSdk=21…36` (`Profile.settings`), each at most once.
     mutating func readProfile(_ cursor: inout LineCursor) throws(ScriptError) -> Command<Action>? {
         try checkHeader(cursor, seen: hasProfile)
         hasProfile = true
@@ -44,6 +44,15 @@ extension ScriptReader {
                             + "expected \(values.joined(separator: " or "))")
                 }
                 script.smsStyle = style
+            } else if key == "targetSdk" {
+                let range = AndroidLevels.targets
+                guard let level = Int(value), range.contains(level), value.allSatisfy(\.isASCII) else {
+                    throw cursor.error(
+                        .badTargetSdk, at: option, offset: offset,
+                        "targetSdk '\(Quoted.text(value))' is not an API level from \(range.lowerBound) to "
+                            + "\(range.upperBound); expected targetSdk=N, e.g. targetSdk=27 (saves before onStop)")
+                }
+                script.targetSdk = level
             } else {
                 guard let style = CallStyle(rawValue: value) else {
                     throw cursor.error(

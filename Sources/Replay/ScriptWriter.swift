@@ -1,6 +1,6 @@
 // ScriptWriter: a `Script` as canonical `.script` text, the inverse of ScriptParser (`interlude play --record`).
 //
-// Canonical form: the version line, `profile` (with `smsStyle=` and `callStyle=` when set) or a matrix script's
+// Canonical form: the version line, `profile` (with `smsStyle=`, `callStyle=` and `targetSdk=` when set) or a matrix script's
 // `profiles` (the names, comma-separated), `seed`, `engines` when the script names any, a blank line, then one line
 // per command. Times are absolute and spelt exactly: whole seconds as `2s`, anything else in milliseconds
 // (`1500ms`, `0.25ms`); an action as its game writes it (`ScriptAction.scriptText`). For every valid script, parsing the text gives back the
@@ -21,6 +21,7 @@ public enum ScriptWriter {
             text += "profile \(script.profileName)"
             if let style = script.smsStyle { text += " smsStyle=\(style.rawValue)" }
             if let style = script.callStyle { text += " callStyle=\(style.rawValue)" }
+            if let level = script.targetSdk { text += " targetSdk=\(level)" }
         }
         text += "\nseed \(script.seed)\n"
         if !script.engines.isEmpty {

@@ -53,14 +53,17 @@ extension InterruptionKind {
         func skipped(_ profile: Profile) -> [String] {
             InterruptionKind.all.filter { $0.whyDoesNotApply(to: profile) != nil }.map(\.name)
         }
-        #expect(skipped(.ios4) == ["notificationCenter"])
-        #expect(skipped(.ios5) == [])
-        #expect(skipped(.ios13) == [])
-        #expect(skipped(.ios26) == ["call", "decline"])
+        #expect(skipped(.ios4) == ["notificationCenter", "splitScreen"])
+        #expect(skipped(.ios5) == ["splitScreen"])
+        #expect(skipped(.ios13) == ["splitScreen"])
+        #expect(skipped(.ios26) == ["call", "decline", "splitScreen"])
         #expect(skipped(.android28) == ["notificationCenter"])
-        #expect(skipped(.android34) == ["call", "decline", "notificationCenter"])
-        #expect(skipped(Profile.ios26.withCallStyle(.fullScreen)) == [])
-        #expect(skipped(Profile.android34.withCallStyle(.fullScreen)) == ["notificationCenter"])
+        #expect(skipped(.android34) == ["call", "decline", "notificationCenter", "splitScreen"])
+        #expect(skipped(Profile.ios26.withCallStyle(.fullScreen)) == ["splitScreen"])
+        #expect(skipped(Profile.android34.withCallStyle(.fullScreen)) == ["notificationCenter", "splitScreen"])
+        #expect(
+            InterruptionKind.splitScreen.whyDoesNotApply(to: .android34)
+                == "on android34 both windows of split screen stay resumed; only the top position moves")
         #expect(
             InterruptionKind.call.whyDoesNotApply(to: .android34)
                 == "on android34 a call is a heads-up notification that pauses nothing (callStyle=banner; "

@@ -54,6 +54,11 @@ let expectedScenes = """
     inactive(notificationCenter) notificationCenterDismissed -> active | sDBA | $activate
     inactive(notificationCenter) notificationCenterOpenedApp -> background | sDEB | $background
     inactive(controlCenter) controlCenterDismissed -> active | sDBA | $activate
+    active dialogShown -> inactive(dialog) | sWRA | $resign
+    notRunning launchedBehindLock rejected
+    terminated launchedBehindLock rejected
+    inactive(dialog) dialogDismissed -> active | sDBA | $activate
+    inactive(dialog) dialogShown ignored
     background-task suspendedByOS -> suspended(same) | |
     background+task suspendedByOS rejected
     background+task backgroundTaskExpired -> suspended(same) | BTE | $expire
@@ -107,6 +112,8 @@ let expectedAndroid = """
     terminated iconTapped -> active | CRE STA RES [TOP] | $launch $foreground $activate
     terminated(purged) launched -> active | CRE STA RIS RES [TOP] | $recreateGL $launch $activate
     terminated(purged) iconTapped -> active | CRE STA RIS RES [TOP] | $recreateGL $launch $activate
+    notRunning launchedBehindLock -> background(lock) | CRE STA RES [TOP] [TOP] PAU STO SIS | $launch $foreground $activate $resign $stop saveInstanceState
+    terminated launchedBehindLock -> background(lock) | CRE STA RES [TOP] [TOP] PAU STO SIS | $launch $foreground $activate $resign $stop saveInstanceState
     active smsArrived ignored
     active smsDismissed ignored
     active smsOpened -> background | [TOP] PAU STO SIS | $resign $stop saveInstanceState
@@ -181,6 +188,59 @@ let expectedAndroid = """
     @android34 active callArrived ignored
     @android34 active callDeclined ignored
     @android34 active callAnswered ignored
+    active dialogShown -> inactive(dialog) | [TOP] PAU | $resign
+    inactive(dialog) dialogDismissed -> active | RES [TOP] | $activate
+    inactive(dialog) dialogShown ignored
+    inactive(dialog) otherWindowTapped rejected
+    inactive(dialog) smsArrived ignored
+    inactive(dialog) smsDismissed ignored
+    inactive(dialog) smsOpened -> background | STO SIS | $stop saveInstanceState
+    inactive(dialog) callEnded ignored
+    inactive(dialog) homePressed -> background | STO SIS | $stop saveInstanceState
+    inactive(dialog) homeDoubleTapped -> background(switcher) | STO SIS | $stop saveInstanceState
+    inactive(dialog) lockPressed -> background(lock) | STO SIS | $stop saveInstanceState
+    inactive(dialog) memoryWarned -> inactive | TRM | $memory
+    inactive(dialog) notificationCenterPulled ignored
+    inactive(dialog) notificationCenterDismissed ignored
+    inactive(dialog) notificationCenterOpenedApp -> background | STO SIS | $stop saveInstanceState
+    inactive(dialog) backPressed rejected
+    inactive(dialog) rotated -> inactive | STO SIS DES CRE STA RIS RES PAU | $stop saveInstanceState $recreateGL $launch $activate $resign
+    inactive(dialog) glContextLost rejected
+    @android28 inactive(otherWindow) gameWindowTapped -> active | RES [TOP] | $activate
+    @android28 inactive(otherWindow) otherWindowTapped ignored
+    @android28 inactive(otherWindow) dialogShown rejected
+    @android28 inactive(otherWindow) smsArrived ignored
+    @android28 inactive(otherWindow) smsDismissed ignored
+    @android28 inactive(otherWindow) smsOpened -> background | STO SIS | $stop saveInstanceState
+    @android28 inactive(otherWindow) callEnded ignored
+    @android28 inactive(otherWindow) homePressed -> background | STO SIS | $stop saveInstanceState
+    @android28 inactive(otherWindow) homeDoubleTapped -> background(switcher) | STO SIS | $stop saveInstanceState
+    @android28 inactive(otherWindow) lockPressed -> background(lock) | STO SIS | $stop saveInstanceState
+    @android28 inactive(otherWindow) memoryWarned -> inactive | TRM | $memory
+    @android28 inactive(otherWindow) notificationCenterPulled ignored
+    @android28 inactive(otherWindow) notificationCenterDismissed ignored
+    @android28 inactive(otherWindow) notificationCenterOpenedApp -> background | STO SIS | $stop saveInstanceState
+    @android28 inactive(otherWindow) backPressed rejected
+    @android28 inactive(otherWindow) rotated -> inactive | STO SIS DES CRE STA RIS RES PAU | $stop saveInstanceState $recreateGL $launch $activate $resign
+    @android28 inactive(otherWindow) glContextLost rejected
+    @android28 inactive(dialog) callArrived -> background(call) | STO SIS | $stop saveInstanceState
+    @android28 inactive(otherWindow) callArrived -> background(call) | STO SIS | $stop saveInstanceState
+    @android34 inactive(dialog) callArrived ignored
+    @android34 inactive(dialog) callDeclined ignored
+    @android34 inactive(dialog) callAnswered ignored
+    @android28 active otherWindowTapped -> inactive(otherWindow) | PAU | $resign
+    active gameWindowTapped ignored
+    @android34 active otherWindowTapped -> active(otherWindow) | TOP |
+    @android34 active(otherWindow) gameWindowTapped -> active | TOP |
+    @android34 active(otherWindow) otherWindowTapped ignored
+    @android34 active(otherWindow) homePressed -> background | PAU STO SIS | $resign $stop saveInstanceState
+    @android34 active(otherWindow) homeDoubleTapped -> background(switcher) | PAU STO SIS | $resign $stop saveInstanceState
+    @android34 active(otherWindow) lockPressed -> background(lock) | PAU STO SIS | $resign $stop saveInstanceState
+    @android34 active(otherWindow) smsOpened -> background | PAU STO SIS | $resign $stop saveInstanceState
+    @android34 active(otherWindow) notificationCenterOpenedApp -> background | PAU STO SIS | $resign $stop saveInstanceState
+    @android34 active(otherWindow) rotated -> active | PAU STO SIS DES CRE STA RIS RES | $resign $stop saveInstanceState $recreateGL $launch $activate
+    @android34 active(otherWindow) backPressed rejected
+    @android34 active(otherWindow) dialogShown rejected
     """
 
 extension ExpectedRow {

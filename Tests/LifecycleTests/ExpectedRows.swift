@@ -55,6 +55,11 @@ let expectedIOS4 = """
     inactive(switcher) switcherKilled rejected
     inactive(lock) unlocked -> active | DBA | $activate
     inactive(lock) homePressed ignored
+    active dialogShown -> inactive(dialog) | WRA | $resign
+    notRunning launchedBehindLock rejected
+    terminated launchedBehindLock rejected
+    inactive(dialog) dialogDismissed -> active | DBA | $activate
+    inactive(dialog) dialogShown ignored
     background-task suspendedByOS -> suspended(same) | |
     background+task suspendedByOS rejected
     background+task backgroundTaskExpired -> suspended(same) | BTE | $expire

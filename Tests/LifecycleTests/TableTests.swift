@@ -52,6 +52,28 @@ struct TableRowTests {
         #expect(different.count == expectedIOS5Changes.split(separator: "\n").count)
     }
 
+    @Test("an app targeting API 27 saves before onStop, on either OS; from 28 after it")
+    func targetSdkOrdersTheSave() throws {
+        func callbacks(_ event: Event, from status: Status = Status(.active), _ profile: Profile) -> [Callback] {
+            guard case .moved(let move) = transition(from: status, on: event, in: profile) else { return [] }
+            return move.callbacks.filter { $0 != .onTopResumedActivityChanged }
+        }
+        for profile in [Profile.android28, .android34] {
+            let old = profile.withTargetSdk(27)
+            #expect(old.android == AndroidLevels(api: profile.android!.api, targetSdk: 27) && old != profile)
+            #expect(callbacks(.homePressed, profile) == [.onPause, .onStop, .onSaveInstanceState])
+            #expect(callbacks(.homePressed, old) == [.onPause, .onSaveInstanceState, .onStop])
+            #expect(callbacks(.rotated, old).prefix(4) == [.onPause, .onSaveInstanceState, .onStop, .onDestroy])
+            let paused = Status(.inactive, reason: .dialog)
+            #expect(callbacks(.homePressed, from: paused, old) == [.onSaveInstanceState, .onStop])
+            #expect(profile.withTargetSdk(profile.android!.api) == profile)
+            #expect(old.withCallStyle(.fullScreen).android?.targetSdk == 27)
+            #expect(
+                callbacks(.callArrived, old.withCallStyle(.fullScreen)) == [.onPause, .onSaveInstanceState, .onStop])
+        }
+        #expect(Profile.ios26.withTargetSdk(27) == .ios26)
+    }
+
     @Test("smsStyle=alert gives ios5 the ios4 SMS rows")
     func smsAlertStyle() throws {
         let profile = Profile.ios5.withSMSStyle(.alert)

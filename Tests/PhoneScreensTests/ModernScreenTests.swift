@@ -149,6 +149,14 @@ import Testing
         let shade = PhoneLayout(.notificationShade, width: 1280, height: 720)
         #expect(shade.hit(x: 640, y: 240) == .event(.notificationCenterOpenedApp))
         #expect(shade.hit(x: 640, y: 600) == .event(.notificationCenterDismissed))
+        // The system dialog: either button answers it; the dimmed app around it takes no touch.
+        let dialog = PhoneLayout(.systemDialog, width: 1280, height: 720)
+        #expect(dialog.hit(x: 520, y: 464) == .event(.dialogDismissed))
+        #expect(dialog.hit(x: 760, y: 464) == .event(.dialogDismissed))
+        #expect(dialog.hit(x: 100, y: 100) == .absorbed)
+        for profile in Profile.all {
+            #expect(PhoneScreen.showing(Status(.inactive, reason: .dialog), profile: profile, now: 0) == .systemDialog)
+        }
         let sms = PhoneLayout(.headsUpSMS(slide: 1), width: 1280, height: 720)
         #expect(sms.hit(x: 640, y: 60) == .event(.smsOpened))
         #expect(sms.hit(x: 640, y: 400) == .app)
@@ -156,7 +164,7 @@ import Testing
         // Every new screen draws something, and each its own picture.
         let screens: [PhoneScreen] = [
             .callBanner, .fullScreenCall, .controlCenter, .headsUpCall, .androidCall, .headsUpSMS(slide: 1),
-            .notificationShade, .recents, .navigation(.home),
+            .notificationShade, .recents, .navigation(.home), .systemDialog,
         ]
         let drawn = screens.map { PhoneLayout($0, width: 640, height: 360).shapes }
         #expect(drawn.allSatisfy { !$0.isEmpty })

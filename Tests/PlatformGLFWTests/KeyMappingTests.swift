@@ -23,14 +23,15 @@ final class KeyMappingTests: XCTestCase {
             (GLFW_KEY_J, .notificationCenterDismissed), (GLFW_KEY_M, .memoryWarned), (GLFW_KEY_I, .iconTapped),
             (GLFW_KEY_R, .purgedByOS), (GLFW_KEY_G, .controlCenterPulled), (GLFW_KEY_F, .controlCenterDismissed),
             (GLFW_KEY_Y, .sceneReclaimed), (GLFW_KEY_V, .backPressed), (GLFW_KEY_Z, .rotated),
-            (GLFW_KEY_W, .glContextLost),
+            (GLFW_KEY_W, .glContextLost), (GLFW_KEY_1, .dialogShown), (GLFW_KEY_2, .dialogDismissed),
+            (GLFW_KEY_3, .otherWindowTapped), (GLFW_KEY_4, .gameWindowTapped),
         ]
         for (code, event) in expected {
             XCTAssertEqual(
                 press(code, control: true), [.event(event)], "Ctrl+\(Character(Unicode.Scalar(UInt8(code))))")
         }
         XCTAssertEqual(press(GLFW_KEY_Q, control: true), [], "an unbound letter")
-        XCTAssertEqual(press(GLFW_KEY_1, control: true), [], "Ctrl + a digit")
+        XCTAssertEqual(press(GLFW_KEY_5, control: true), [], "an unbound digit")
     }
 
     func testControlLettersAreNotRepeated() {
@@ -77,7 +78,7 @@ final class KeyMappingTests: XCTestCase {
         for (letter, event) in [("S", "smsArrived"), ("C", "callArrived"), ("R", "purgedByOS"), ("L", "lockPressed")] {
             XCTAssertTrue(help.contains { $0.keys == "Ctrl+\(letter)" && $0.meaning == event }, "Ctrl+\(letter)")
         }
-        XCTAssertEqual(help.filter { $0.keys.hasPrefix("Ctrl+") }.count, 25)
+        XCTAssertEqual(help.filter { $0.keys.hasPrefix("Ctrl+") }.count, 29)
         XCTAssertTrue(help.contains { $0.keys == "Esc" })
         XCTAssertTrue(help.contains { $0.keys.contains("W") && $0.meaning.contains("forward") })
     }

@@ -70,11 +70,15 @@ final class ModernWindowTests: XCTestCase {
 
     func testTheNewKeysAreInTheHelp() {
         let keys = DesktopMapping.windowHelp.map(\.keys)
-        for key in ["Ctrl+G", "Ctrl+F", "Ctrl+Y", "Ctrl+V", "Ctrl+Z", "Ctrl+W"] {
+        for key in ["Ctrl+G", "Ctrl+F", "Ctrl+Y", "Ctrl+V", "Ctrl+Z", "Ctrl+W", "Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4"]
+        {
             XCTAssertTrue(keys.contains(key), key)
         }
         let meanings = Set(DesktopMapping.windowHelp.map(\.meaning))
-        for event in [Event.controlCenterPulled, .controlCenterDismissed, .sceneReclaimed, .backPressed, .rotated] {
+        for event in [
+            Event.controlCenterPulled, .controlCenterDismissed, .sceneReclaimed, .backPressed, .rotated, .dialogShown,
+            .dialogDismissed, .otherWindowTapped, .gameWindowTapped,
+        ] {
             XCTAssertTrue(meanings.contains(event.rawValue), event.rawValue)
         }
         XCTAssertTrue(meanings.contains(Event.glContextLost.rawValue))
@@ -122,6 +126,24 @@ extension PhoneWindowTests {
         // The app's card shows the picture kept as the app left, not black.
         XCTAssertGreaterThan(shot.meanBrightness(x: 100, y: 150, width: 160, height: 300), 12)
         try click("Interlude", id, on: session) { session.runtime.status.state == .active }
+        XCTAssertEqual(session.runtime.violations, [])
+    }
+
+    /// Ctrl+1 shows a system dialog, answered by a click on Allow; Ctrl+3 and Ctrl+4 move split screen's focus away
+    /// and back (android34: the game stays resumed).
+    func testASystemDialogAndSplitScreenFocusFromTheKeys() throws {
+        let (session, id) = try phone(.android34, name: "android34 dialog \(ProcessInfo.processInfo.processIdentifier)")
+        try WindowTestEnvironment.run("/usr/bin/xdotool", ["key", "--window", id, "ctrl+1"])
+        XCTAssertTrue(session.pump(until: .inactive, reason: .dialog))
+        XCTAssertTrue(session.platform.pump(for: 5) { session.display.phone?.shownScreen == .systemDialog })
+        try click("Allow", id, on: session) { session.runtime.status.state == .active }
+        XCTAssertEqual(lastEvent(session), "dialogDismissed")
+        try WindowTestEnvironment.run("/usr/bin/xdotool", ["key", "--window", id, "ctrl+3"])
+        XCTAssertTrue(session.pump(until: .active, reason: .otherWindow))
+        try WindowTestEnvironment.run("/usr/bin/xdotool", ["key", "--window", id, "ctrl+4"])
+        XCTAssertTrue(session.platform.pump(for: 5) { session.runtime.status == Status(.active) })
+        XCTAssertEqual(lastEvent(session), "gameWindowTapped")
+        XCTAssertEqual(session.display.refusedGLCalls, [])
         XCTAssertEqual(session.runtime.violations, [])
     }
 

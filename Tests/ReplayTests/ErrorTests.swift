@@ -100,6 +100,9 @@ import Testing
             ("at 0s launched\nexpect work saveSnapshot,saveGame", .unknownWork, 26),
             ("profile ios6", .unknownProfile, 9), ("profile ios5 smsStyle=popup", .unknownSMSStyle, 23),
             ("leaderboard sideways", .unknownLeaderboardSetting, 13), ("at 0s \"launched\"", .unknownEvent, 7),
+            ("profile android28 targetSdk=99", .badTargetSdk, 29),
+            ("profile android34 targetSdk=27x", .badTargetSdk, 29),
+            ("profile android34 targetSdk=", .badTargetSdk, 29), ("profile ios26 targetSdk=27", .unexpectedToken, 15),
         ]
         for (body, kind, column) in cases {
             let error = bodyError(body)
@@ -207,8 +210,8 @@ import Testing
         let error = try #require(bodyError("at 0s smsArived"))
         #expect(!error.message.contains("terminatedByOS"))
         let withoutSuggestion = try #require(bodyError("at 0s teleported"))
-        // Without one it lists the names, the first 16 of the 30 events and how many more (HostileInputTests: short).
-        #expect(withoutSuggestion.message.contains("unlocked, and 14 more"))
+        // Without one it lists the names, the first 16 of the 35 events and how many more (HostileInputTests: short).
+        #expect(withoutSuggestion.message.contains("unlocked, and 19 more"))
         #expect(withoutSuggestion.message.contains("input"))
     }
 

@@ -47,6 +47,28 @@ import Testing
         #expect(replays.map(\.callStyle) == [.fullScreen, nil])  // android28 takes no call style
     }
 
+    /// `targetSdk=` (Contract §5): kept by the Android replays of a script, dropped elsewhere, written back, and
+    /// the order of `onSaveInstanceState` and `onStop` follows it.
+    @Test func aTargetSdkSettingReachesTheProfileAndTheWriter() throws {
+        let script = try parseBody("profile android34 targetSdk=27 callStyle=fullScreen\nat 0s launched\n")
+        #expect(script.targetSdk == 27)
+        #expect(script.profile?.android == AndroidLevels(api: 34, targetSdk: 27))
+        #expect(script.profile?.callStyle == .fullScreen)
+        let replays = script.replays(under: ["android28", "ios26"])
+        #expect(replays.map(\.targetSdk) == [27, nil])
+        #expect(replays.first?.profile?.android == AndroidLevels(api: 28, targetSdk: 27))
+        let written = ScriptWriter.render(script)
+        #expect(written.contains("profile android34 callStyle=fullScreen targetSdk=27\n"))
+        #expect(try ScriptParser.parse(written, file: "t.script").targetSdk == 27)
+        let leave = transition(from: Status(.active), on: .homePressed, in: try #require(script.profile))
+        guard case .moved(let move) = leave else {
+            Issue.record("homePressed should move an active app")
+            return
+        }
+        #expect(move.callbacks == [.onTopResumedActivityChanged, .onPause, .onSaveInstanceState, .onStop])
+        #expect(try parseBody("profile android34\nat 0s launched\n").profile == .android34)
+    }
+
     @Test func theWriterWritesScopesAndProfilesBack() throws {
         let text = """
             interlude-script 1
