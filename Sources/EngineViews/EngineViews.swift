@@ -33,13 +33,15 @@ public enum PlatformFamily: Hashable, Sendable {
     case iosScenes
     case android(api: Int)
 
-    /// The family of `profile` (by its name), or nil for a profile of no known platform.
+    /// The family of `profile` (Android's by its levels, iOS's by its name), or nil for a profile of no known platform.
     public init?(profile: Profile) {
+        if let android = profile.android {
+            self = .android(api: android.api)
+            return
+        }
         switch profile.name {
         case "ios4", "ios5": self = .iosAppDelegate
         case "ios13", "ios26": self = .iosScenes
-        case "android28": self = .android(api: 28)
-        case "android34": self = .android(api: 34)
         default: return nil
         }
     }
@@ -82,6 +84,26 @@ public struct EngineView: Sendable {
 /// One engine's mapping: its state and what each input does to it.
 protocol EngineMapping: Sendable {
     mutating func receive(_ input: EngineInput) -> [String]
+}
+
+/// A mapping read from two platform files (SDL's, Godot's): iOS callbacks as moments, whichever delegate delivered
+/// them (window notices are Android's); Android's inputs as they come, with the API level.
+protocol PerPlatformMapping: EngineMapping {
+    var family: PlatformFamily { get }
+    mutating func receiveOnIOS(_ moment: IOSMoment) -> [String]
+    mutating func receiveOnAndroid(_ input: EngineInput, api: Int) -> [String]
+}
+
+extension PerPlatformMapping {
+    mutating func receive(_ input: EngineInput) -> [String] {
+        switch family {
+        case .iosAppDelegate, .iosScenes:
+            guard case .callback(let callback) = input else { return [] }
+            return receiveOnIOS(IOSMoment(callback))
+        case .android(let api):
+            return receiveOnAndroid(input, api: api)
+        }
+    }
 }
 
 /// What an iOS callback means to an engine, whichever delegate delivered it: engines without the scene life cycle get

@@ -5,7 +5,7 @@
 import Lifecycle
 
 /// Godot's view: the OS's focus flag.
-struct GodotView: EngineMapping {
+struct GodotView: PerPlatformMapping {
     let version: Int  // 3 or 4
     let family: PlatformFamily
     var isFocused = true
@@ -39,21 +39,11 @@ struct GodotView: EngineMapping {
 
     var names: Names { Self.names(version: version) }
 
-    mutating func receive(_ input: EngineInput) -> [String] {
-        switch family {
-        case .iosAppDelegate, .iosScenes:
-            guard case .callback(let callback) = input else { return [] }
-            return receiveOnIOS(IOSMoment(callback))
-        case .android:
-            return receiveOnAndroid(input)
-        }
-    }
-
     // iOS: godotengine/godot@8d6426ef drivers/apple_embedded/app_delegate_service.mm forwards the app delegate's (and
     // godot_scene_delegate.mm the scene's) methods to os_apple_embedded.mm: on_focus_out, on_enter_background,
     // on_exit_background, on_focus_in. Godot 3 (@03e4640e platform/iphone/app_delegate.mm) has only the resign's
     // focus-out and the activation's focus-in, and the memory warning.
-    private mutating func receiveOnIOS(_ moment: IOSMoment) -> [String] {
+    mutating func receiveOnIOS(_ moment: IOSMoment) -> [String] {
         if version == 3 {
             switch moment {
             case .resign: return focusOut()  // applicationWillResignActive: on_focus_out
@@ -81,7 +71,7 @@ struct GodotView: EngineMapping {
     // platform/android/java_godot_lib_jni.cpp: focusout, onRendererPaused, onRendererResumed) delivers RESUMED with the
     // first frame drawn, after focusin. onStop and onStart only pause and resume the render
     // thread; window focus and onTrimMemory are not wired to notifications [unverified].
-    private mutating func receiveOnAndroid(_ input: EngineInput) -> [String] {
+    mutating func receiveOnAndroid(_ input: EngineInput, api _: Int) -> [String] {
         switch input {
         case .callback(.onPause):
             isFocused = false

@@ -7,7 +7,7 @@
 import Lifecycle
 
 /// SDL's view: window flags and, on Android, the native thread's pause state.
-struct SDLView: EngineMapping {
+struct SDLView: PerPlatformMapping {
     let version: Int  // 2 or 3
     let family: PlatformFamily
     var isMinimized = false
@@ -55,20 +55,10 @@ struct SDLView: EngineMapping {
 
     var names: Names { Self.names(version: version) }
 
-    mutating func receive(_ input: EngineInput) -> [String] {
-        switch family {
-        case .iosAppDelegate, .iosScenes:
-            guard case .callback(let callback) = input else { return [] }
-            return receiveOnIOS(IOSMoment(callback))
-        case .android(let api):
-            return receiveOnAndroid(input, api: api)
-        }
-    }
-
     // iOS: SDL3's UIApplication notification observer and (3.4+) scene delegate call the same functions
     // (src/video/uikit/SDL_uikitevents.m: SDL_LifecycleObserver; src/video/uikit/SDL_uikitappdelegate.m:438-456);
     // SDL2's app delegate (@release-2.26.5 src/video/uikit/SDL_uikitappdelegate.m) calls its own names for them.
-    private mutating func receiveOnIOS(_ moment: IOSMoment) -> [String] {
+    mutating func receiveOnIOS(_ moment: IOSMoment) -> [String] {
         switch moment {
         case .resign: return willEnterBackground()  // SDL_OnApplicationWillEnterBackground / WillResignActive
         case .enterBackground: return [names.didEnterBackground]  // SDL_OnApplicationDidEnterBackground
@@ -84,7 +74,7 @@ struct SDLView: EngineMapping {
     // and whenever the surface is destroyed, and resumes it once onStart asked and the surface is ready
     // (android-project/app/src/main/java/org/libsdl/app/SDLActivity.java, SDLSurface.java: handleNativeState);
     // the SDL thread then runs Android_OnPause / Android_OnResume (SDL3 src/video/android/SDL_androidevents.c).
-    private mutating func receiveOnAndroid(_ input: EngineInput, api: Int) -> [String] {
+    mutating func receiveOnAndroid(_ input: EngineInput, api: Int) -> [String] {
         switch input {
         case .callback(.onPause) where api < 24: return pause()
         case .callback(.onResume) where api < 24:

@@ -109,6 +109,37 @@ public struct Explorer<Game: LifecycleGame> {
         let waits: [Wait]  // the waits that have something to wait for
     }
 
+    /// Whether `move` is tried from `node`: an event the table lets through (its row's first witness noted on the
+    /// way), an action or a pending score while active, a wait with something to wait for. Counts what it tries.
+    private func admits(
+        _ move: Move<Game.Action>, at node: Node, transitions: inout Int,
+        witnesses: inout [RowKey: RowWitness<Game.Action>]
+    ) -> Bool {
+        switch move {
+        case .event(let event):
+            transitions += 1
+            if let row = profile.row(for: node.status, event), witnesses[row.key] == nil {
+                witnesses[row.key] = RowWitness(
+                    row: row, path: node.path + [TimedMove(time: node.path.last?.time ?? 0, move: move)],
+                    status: node.status)
+            }
+            guard case .moved = transition(from: node.status, on: event, in: profile) else { return false }
+        case .action:
+            transitions += 1
+            guard node.status.state == .active else { return false }
+        case .wait(let wait):
+            guard node.waits.contains(wait) else { return false }
+            transitions += 1
+        case .pendingScore:
+            // The game scores only while active; and a script's untimed line takes the time of the last timed one,
+            // which a wait (no line of its own) has not moved to.
+            if case .wait = node.path.last?.move { return false }
+            guard node.status.state == .active else { return false }
+            transitions += 1
+        }
+        return true
+    }
+
     /// Explores every path up to `depth` moves.
     public func run() -> ExplorationResult<Game.Action> {
         let start = freshRuntime()
@@ -128,28 +159,7 @@ public struct Explorer<Game: LifecycleGame> {
             for node in frontier {
                 expandedStatuses.insert(node.status)
                 for move in moves {
-                    switch move {
-                    case .event(let event):
-                        transitions += 1
-                        if let row = profile.row(for: node.status, event), witnesses[row.key] == nil {
-                            witnesses[row.key] = RowWitness(
-                                row: row, path: node.path + [TimedMove(time: node.path.last?.time ?? 0, move: move)],
-                                status: node.status)
-                        }
-                        guard case .moved = transition(from: node.status, on: event, in: profile) else { continue }
-                    case .action:
-                        transitions += 1
-                        guard node.status.state == .active else { continue }
-                    case .wait(let wait):
-                        guard node.waits.contains(wait) else { continue }
-                        transitions += 1
-                    case .pendingScore:
-                        // The game scores only while active; and a script's untimed line takes the time of the last
-                        // timed one, which a wait (no line of its own) has not moved to.
-                        if case .wait = node.path.last?.move { continue }
-                        guard node.status.state == .active else { continue }
-                        transitions += 1
-                    }
+                    guard admits(move, at: node, transitions: &transitions, witnesses: &witnesses) else { continue }
                     let runtime = replay(node.path)
                     let before = runtime.violations.count
                     guard let taken = runtime.take(move) else { continue }

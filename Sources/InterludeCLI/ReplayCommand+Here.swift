@@ -29,10 +29,7 @@ extension ReplayCommand {
             ? FileManager.default.temporaryDirectory.path
                 + "/interlude-faults-\(getpid())-\(script.name)" : nil
         defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
-        let store: any SnapshotStore =
-            try faults.map { try FileSnapshotStore(folder: scratch ?? "\(dataDir!)/\(script.name)", faults: $0) }
-            ?? dataDir.map { BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: "\($0)/\(script.name)")) }
-            ?? InMemorySnapshotStore()
+        let store = try snapshotStore(for: script.name, faults: faults, scratch: scratch)
         defer { try? store.flush() }
         // What the game connects a replay to (the shooter: its leaderboard and match servers). A script with fault
         // lines talks to the in-process leaderboard, as the simulation does: the network's fault points act there
@@ -71,6 +68,14 @@ extension ReplayCommand {
         heartbeat?.set(label: "writing the results")
         try transcript.close()
         return ReplayOutcome(result, seconds: Subprocess.now() - started)
+    }
+
+    /// Where a replay's snapshots go (Contract §10): with fault lines, a synchronous store on the disk they arm (the
+    /// data folder's, else `scratch`); else the background store on the data folder; else memory.
+    private func snapshotStore(for name: String, faults: FaultInjector?, scratch: String?) throws -> any SnapshotStore {
+        try faults.map { try FileSnapshotStore(folder: scratch ?? "\(dataDir!)/\(name)", faults: $0) }
+            ?? dataDir.map { BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: "\($0)/\(name)")) }
+            ?? InMemorySnapshotStore()
     }
 
     /// `--in-process` with rasteriser threads the user asked for (`LP_NUM_THREADS` above 0, as `make probe` does): says

@@ -34,37 +34,44 @@ extension ScriptReader {
                         + listing(expected + ["the end of the line"]))
             }
             seen.insert(key)
-            let values = Profile.values(ofSetting: key)
-            let offset = key.count + 1
-            if key == "smsStyle" {
-                guard let style = SMSStyle(rawValue: value) else {
-                    throw cursor.error(
-                        .unknownSMSStyle, at: option, offset: offset,
-                        "unknown SMS style '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: values)); "
-                            + "expected \(values.joined(separator: " or "))")
-                }
-                script.smsStyle = style
-            } else if key == "targetSdk" {
-                let range = AndroidLevels.targets
-                guard let level = Int(value), range.contains(level), value.allSatisfy(\.isASCII) else {
-                    throw cursor.error(
-                        .badTargetSdk, at: option, offset: offset,
-                        "targetSdk '\(Quoted.text(value))' is not an API level from \(range.lowerBound) to "
-                            + "\(range.upperBound); expected targetSdk=N, e.g. targetSdk=27 (saves before onStop)")
-                }
-                script.targetSdk = level
-            } else {
-                guard let style = CallStyle(rawValue: value) else {
-                    throw cursor.error(
-                        .unknownCallStyle, at: option, offset: offset,
-                        "unknown call style '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: values)); "
-                            + "expected \(values.joined(separator: " or "))")
-                }
-                script.callStyle = style
-            }
+            try readSetting(key, value, at: option, cursor)
         }
         try cursor.finish(after: "the profile")
         return nil
+    }
+
+    /// One `SETTING=VALUE` of the `profile` line, its key known to the profile (Contract §5).
+    private mutating func readSetting(
+        _ key: String, _ value: String, at option: Token, _ cursor: LineCursor
+    ) throws(ScriptError) {
+        let values = Profile.values(ofSetting: key)
+        let offset = key.count + 1
+        if key == "smsStyle" {
+            guard let style = SMSStyle(rawValue: value) else {
+                throw cursor.error(
+                    .unknownSMSStyle, at: option, offset: offset,
+                    "unknown SMS style '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: values)); "
+                        + "expected \(values.joined(separator: " or "))")
+            }
+            script.smsStyle = style
+        } else if key == "targetSdk" {
+            let range = AndroidLevels.targets
+            guard let level = Int(value), range.contains(level), value.allSatisfy(\.isASCII) else {
+                throw cursor.error(
+                    .badTargetSdk, at: option, offset: offset,
+                    "targetSdk '\(Quoted.text(value))' is not an API level from \(range.lowerBound) to "
+                        + "\(range.upperBound); expected targetSdk=N, e.g. targetSdk=27 (saves before onStop)")
+            }
+            script.targetSdk = level
+        } else {
+            guard let style = CallStyle(rawValue: value) else {
+                throw cursor.error(
+                    .unknownCallStyle, at: option, offset: offset,
+                    "unknown call style '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: values)); "
+                        + "expected \(values.joined(separator: " or "))")
+            }
+            script.callStyle = style
+        }
     }
 
     /// `seed N`, N a UInt64.

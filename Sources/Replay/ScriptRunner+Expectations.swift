@@ -41,13 +41,7 @@ extension ScriptRunner {
         let game = runtime.game
         switch expectation {
         case .engine(let engine, let events):
-            let found = engines?.lastEvents[engine] ?? []
-            return found == events
-                ? nil
-                : Mismatch(
-                    found: "engine[\(engine.rawValue)] " + (found.isEmpty ? "(none)" : found.joined(separator: ", ")),
-                    detail: "\(engine.rawValue) events were [\(found.joined(separator: ", "))], "
-                        + "expected [\(events.joined(separator: ", "))]")
+            return checkEngine(engine, events, found: engines?.lastEvents[engine] ?? [])
         case .state(let state):
             return runtime.status.state == state
                 ? nil
@@ -77,18 +71,7 @@ extension ScriptRunner {
             return game.isRunning && runtime.status.state == .active
                 ? nil : Mismatch(found: "not running (\(facts))", detail: "the game is not running (\(facts))")
         case .counter(let counter, let expected):
-            let actual: Int
-            switch counter {
-            case .timers: actual = runtime.liveTimerCount
-            case .requests: actual = runtime.leaderboard.inFlight.count
-            case .peers: actual = runtime.peerCount
-            }
-            return actual == expected
-                ? nil
-                : Mismatch(
-                    found: "\(counter.rawValue) \(actual)",
-                    detail: "\(counter.rawValue) is \(actual), expected \(expected)"
-                )
+            return checkCounter(counter, expected, in: runtime)
         case .snapshot(let conditions):
             return checkSnapshot(conditions, in: runtime)
         case .screen(let name):
@@ -98,16 +81,48 @@ extension ScriptRunner {
         case .game(let conditions):
             return checkGame(conditions, values: game.exportedValues)
         case .seenBy(let name, let expected):
-            guard let seen = runtime.isSeen(by: name) else {
-                return Mismatch(found: "no peer \(name)", detail: "no scripted peer \(name) has joined the match")
-            }
-            let word = { (sees: Bool) in sees ? "sees us" : "does not see us" }
-            return seen == expected
-                ? nil
-                : Mismatch(
-                    found: "\(name) \(word(seen))",
-                    detail: "\(name) \(word(seen)), expected it \(expected ? "to see us" : "not to")")
+            return checkSeen(by: name, expected, seen: runtime.isSeen(by: name))
         }
+    }
+
+    /// `expect engine[NAME] ...`: the engine's events for the last event (Contract §8 `engine`).
+    private static func checkEngine(_ engine: Engine, _ events: [String], found: [String]) -> Mismatch? {
+        found == events
+            ? nil
+            : Mismatch(
+                found: "engine[\(engine.rawValue)] " + (found.isEmpty ? "(none)" : found.joined(separator: ", ")),
+                detail: "\(engine.rawValue) events were [\(found.joined(separator: ", "))], "
+                    + "expected [\(events.joined(separator: ", "))]")
+    }
+
+    /// `expect timers|requests|peers N`.
+    private static func checkCounter<Game: LifecycleGame>(
+        _ counter: Counter, _ expected: Int, in runtime: Runtime<Game>
+    ) -> Mismatch? {
+        let actual: Int
+        switch counter {
+        case .timers: actual = runtime.liveTimerCount
+        case .requests: actual = runtime.leaderboard.inFlight.count
+        case .peers: actual = runtime.peerCount
+        }
+        return actual == expected
+            ? nil
+            : Mismatch(
+                found: "\(counter.rawValue) \(actual)", detail: "\(counter.rawValue) is \(actual), expected \(expected)"
+            )
+    }
+
+    /// `expect seenBy|unseenBy NAME`: nil `seen` when no such scripted peer has joined.
+    private static func checkSeen(by name: String, _ expected: Bool, seen: Bool?) -> Mismatch? {
+        guard let seen else {
+            return Mismatch(found: "no peer \(name)", detail: "no scripted peer \(name) has joined the match")
+        }
+        let word = { (sees: Bool) in sees ? "sees us" : "does not see us" }
+        return seen == expected
+            ? nil
+            : Mismatch(
+                found: "\(name) \(word(seen))",
+                detail: "\(name) \(word(seen)), expected it \(expected ? "to see us" : "not to")")
     }
 
     private static func checkSnapshot<Game: LifecycleGame>(

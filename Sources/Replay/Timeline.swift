@@ -130,12 +130,11 @@ public struct Timeline: Hashable, Sendable {
                 moments[current(at: line.time, opening: false)].inputs.append(.ignored(name: name))
             case .transition(let from, let to, let newReason):
                 let index = current(at: line.time, opening: false)
-                moments[index].changes.append(StateChange(from: from, to: to, reason: newReason))
-                moments[index].steps.append(.change(StateChange(from: from, to: to, reason: newReason)))
-                state = to
-                reason = newReason
-                moments[index].state = to
-                moments[index].reason = newReason
+                let change = StateChange(from: from, to: to, reason: newReason)
+                moments[index].changes.append(change)
+                moments[index].steps.append(.change(change))
+                (state, reason) = (to, newReason)
+                (moments[index].state, moments[index].reason) = (to, newReason)
             case .callback(let callback):
                 let index = current(at: line.time, opening: false)
                 moments[index].callbacks.append(callback)

@@ -52,28 +52,32 @@ public enum TranscriptReader {
 
     private struct FieldError: Error { let message: String }
 
-    private static func entry(_ type: String, _ fields: [String: FlatValue]) throws(FieldError) -> TranscriptEntry {
+    /// One line's fields, read as the line type needs them; every miss names the field.
+    private struct Fields {
+        let type: String
+        let values: [String: FlatValue]
+
         func string(_ key: String) throws(FieldError) -> String {
-            guard case .string(let value)? = fields[key] else {
+            guard case .string(let value)? = values[key] else {
                 throw FieldError(message: "a \(type) line needs `\(key)` (a string)")
             }
             return value
         }
         func optionalString(_ key: String) throws(FieldError) -> String? {
-            switch fields[key] {
+            switch values[key] {
             case nil, .null?: return nil
             case .string(let value)?: return value
             default: throw FieldError(message: "`\(key)` must be a string or null")
             }
         }
         func boolean(_ key: String) throws(FieldError) -> Bool {
-            guard case .boolean(let value)? = fields[key] else {
+            guard case .boolean(let value)? = values[key] else {
                 throw FieldError(message: "a \(type) line needs `\(key)` (true or false)")
             }
             return value
         }
         func integer(_ key: String) throws(FieldError) -> Int {
-            guard case .integer(let value)? = fields[key], let small = Int(exactly: value) else {
+            guard case .integer(let value)? = values[key], let small = Int(exactly: value) else {
                 throw FieldError(message: "a \(type) line needs `\(key)` (a whole number)")
             }
             return small
@@ -84,6 +88,16 @@ public enum TranscriptReader {
             guard let value = T(rawValue: name) else { throw FieldError(message: "'\(name)' is not \(what)") }
             return value
         }
+    }
+
+    private static func entry(_ type: String, _ values: [String: FlatValue]) throws(FieldError) -> TranscriptEntry {
+        let fields = Fields(type: type, values: values)
+        func string(_ key: String) throws(FieldError) -> String { try fields.string(key) }
+        func optionalString(_ key: String) throws(FieldError) -> String? { try fields.optionalString(key) }
+        func boolean(_ key: String) throws(FieldError) -> Bool { try fields.boolean(key) }
+        func integer(_ key: String) throws(FieldError) -> Int { try fields.integer(key) }
+        func named<T: RawRepresentable>(_ key: String, _ kind: T.Type, _ what: String) throws(FieldError) -> T
+        where T.RawValue == String { try fields.named(key, kind, what) }
         switch type {
         case "event": return .event(name: try string("name"), args: try optionalString("args"))
         case "rejected":
