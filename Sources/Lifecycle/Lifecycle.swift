@@ -19,7 +19,7 @@ public enum Lifecycle {
             Status(.notRunning), Status(.launching), Status(.active), Status(.active, reason: .otherWindow),
         ]
         for reason: Reason in [
-            .alert, .call, .switcher, .notificationCenter, .lock, .controlCenter, .dialog, .otherWindow,
+            .alert, .call, .switcher, .notificationCenter, .lock, .controlCenter, .dialog, .secondDialog, .otherWindow,
         ] {
             all.append(Status(.inactive, reason: reason))
         }

@@ -75,7 +75,7 @@ extension Profile {
 
     /// Every row of an Android profile at these levels, with calls shown as `style`.
     static func androidTable(_ android: AndroidLevels, _ style: CallStyle) -> [Row] {
-        let paused: [Reason] = android.api >= 29 ? [.dialog] : [.dialog, .otherWindow]
+        let paused: [Reason] = android.api >= 29 ? [.dialog, .secondDialog] : [.dialog, .secondDialog, .otherWindow]
         return androidRows(android) + paused.flatMap { androidPausedRows($0, android) } + androidSplitRows(android)
             + androidCallRows(style, android)
     }
@@ -196,14 +196,17 @@ extension Profile {
         let stop = stopAndSave(android)
         // A configuration change of a paused activity relaunches it into PAUSED again (CTS A11, testRelaunchPaused).
         let relaunch: [Segment] = stop + [.destroy, .recreate, .restartGL, .restoreInstance, .resume, .pause]
-        let dialog = reason == .dialog
+        let dialog = reason != .otherWindow
         // What answers the pause, what changes nothing, and what the pause rules out.
         let (answered, again, other): (Event, Event, Event) =
             dialog ? (.dialogDismissed, .dialogShown, .otherWindowTapped) : (.gameWindowTapped, .otherWindowTapped, .dialogShown)
+        // A dialog over a dialog is counted, two deep (CTS A5): answering the second leaves the first.
+        let answer: RowOutcome = reason == .secondDialog ? go(.inactive, .dialog, []) : go(.active, [.resume] + focus)
+        let repeated: RowOutcome = reason == .dialog ? go(.inactive, .secondDialog, []) : ignore
         return [
             // from                                   event                          outcome
-            Row(.inactive(reason),                    answered,                      go(.active, [.resume] + focus)),
-            Row(.inactive(reason),                    again,                         ignore),
+            Row(.inactive(reason),                    answered,                      answer),
+            Row(.inactive(reason),                    again,                         repeated),
             Row(.inactive(reason),                    other,                         reject(dialog ? backToDialog : tapTheGameFirst)),
             Row(.inactive(reason),                    .smsArrived,                   ignore),
             Row(.inactive(reason),                    .smsDismissed,                 ignore),
@@ -284,7 +287,7 @@ extension Profile {
     /// API 28) the call screen only stops it.
     static func androidCallRows(_ style: CallStyle, _ android: AndroidLevels) -> [Row] {
         let paused: [Pattern] =
-            android.api >= 29 ? [.inactive(.dialog)] : [.inactive(.dialog), .inactive(.otherWindow)]
+            [.inactive(.dialog), .inactive(.secondDialog)] + (android.api >= 29 ? [] : [.inactive(.otherWindow)])
         switch style {
         case .fullScreen:
             return [

@@ -105,7 +105,9 @@ extension Profile {
             Row(.terminated,                          .launchedBehindLock,           reject(noLaunchBehindLock)),
             Row(.active,                              .dialogShown,                  go(.inactive, .dialog, [.sceneResign])),
             Row(.inactive(.dialog),                   .dialogDismissed,              go(.active, [.sceneActivate])),
-            Row(.inactive(.dialog),                   .dialogShown,                  ignore),
+            Row(.inactive(.dialog),                   .dialogShown,                  go(.inactive, .secondDialog, [])),
+            Row(.inactive(.secondDialog),             .dialogDismissed,              go(.inactive, .dialog, [])),
+            Row(.inactive(.secondDialog),             .dialogShown,                  ignore),
 
             Row(.backgroundIdle,                      .suspendedByOS,                .go(.carrying(.suspended), [])),
             Row(.backgroundTask,                      .suspendedByOS,                reject("a background task is open; the OS waits for it to end or expire")),
@@ -172,7 +174,7 @@ extension Profile {
         guard style != callStyle, settings.contains("callStyle") else { return self }
         let callEvents: Set<Event> = [.callArrived, .callDeclined, .callAnswered]
         // The call rows over an app in front: active, or paused under a dialog or beside split screen's focus (Android).
-        let inFront: Set<Pattern> = [.active, .inactive(.dialog), .inactive(.otherWindow)]
+        let inFront: Set<Pattern> = [.active, .inactive(.dialog), .inactive(.secondDialog), .inactive(.otherWindow)]
         let dropped = Set(rows.filter { callEvents.contains($0.event) && inFront.contains($0.from) }.map(\.key))
         let kept = rows.filter { !dropped.contains($0.key) }
         let added = android.map { Profile.androidCallRows(style, $0) } ?? Profile.sceneCallRows(style)

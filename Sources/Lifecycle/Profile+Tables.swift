@@ -105,7 +105,10 @@ extension Profile {
             Row(.terminated, .launchedBehindLock, reject(noLaunchBehindLock)),
             Row(.active, .dialogShown, go(.inactive, .dialog, [.resign])),
             Row(.inactive(.dialog), .dialogDismissed, go(.active, [.activate])),
-            Row(.inactive(.dialog), .dialogShown, ignore),
+            // A second dialog over the first: answered, it leaves the first (CTS A5); a third is not counted.
+            Row(.inactive(.dialog), .dialogShown, go(.inactive, .secondDialog, [])),
+            Row(.inactive(.secondDialog), .dialogDismissed, go(.inactive, .dialog, [])),
+            Row(.inactive(.secondDialog), .dialogShown, ignore),
 
             Row(Pattern(.background, openTask: false), .suspendedByOS, .go(.carrying(.suspended), [])),
             Row(

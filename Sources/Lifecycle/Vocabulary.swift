@@ -26,6 +26,9 @@ public enum Reason: String, CaseIterable, Sendable, Hashable {
     case finished
     /// A translucent system dialog covers the app (`inactive`): a runtime permission, a purchase sheet, a sign-in.
     case dialog
+    /// A second system dialog over the first (`inactive`): answering it leaves the first (CTS A5); a third is not
+    /// counted.
+    case secondDialog
     /// Split screen: the other app's window has the focus (Android 10+: `active`, still resumed, without the top
     /// position; Android 9: `inactive`, paused and visible).
     case otherWindow

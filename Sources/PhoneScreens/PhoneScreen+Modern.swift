@@ -48,7 +48,7 @@ extension PhoneScreen {
         switch (status.state, status.reason) {
         case (.inactive, .call): return .fullScreenCall
         case (.inactive, .controlCenter): return .controlCenter
-        case (.inactive, .dialog): return .systemDialog
+        case (.inactive, .dialog), (.inactive, .secondDialog): return .systemDialog
         case (.inactive, .lock), (.background, .lock), (.suspended, .lock): return .modernLock(minutes: clock(at: now))
         case (.active, _), (.launching, _):
             if recent.ringing, profile.callStyle == .banner { return .callBanner }
@@ -64,7 +64,7 @@ extension PhoneScreen {
         _ recent: Recent
     ) -> PhoneScreen {
         switch status.state {
-        case .inactive where status.reason == .dialog:
+        case .inactive where status.reason == .dialog || status.reason == .secondDialog:
             return .systemDialog
         case .active, .launching, .inactive:
             if recent.ringing, profile.callStyle == .banner { return .headsUpCall }

@@ -103,7 +103,7 @@ public enum PhoneScreen: Hashable, Sendable {
             case .switcher: return .switcher(canKill: profile.name != "ios4")
             case .notificationCenter: return .notificationCenter
             case .lock: return .lock(minutes: clock(at: now))
-            case .dialog: return .systemDialog
+            case .dialog, .secondDialog: return .systemDialog
             default: return .none
             }
         case .background, .suspended:

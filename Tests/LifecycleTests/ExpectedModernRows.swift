@@ -58,7 +58,9 @@ let expectedScenes = """
     notRunning launchedBehindLock rejected
     terminated launchedBehindLock rejected
     inactive(dialog) dialogDismissed -> active | sDBA | $activate
-    inactive(dialog) dialogShown ignored
+    inactive(dialog) dialogShown -> inactive(secondDialog) | |
+    inactive(secondDialog) dialogDismissed -> inactive(dialog) | |
+    inactive(secondDialog) dialogShown ignored
     background-task suspendedByOS -> suspended(same) | |
     background+task suspendedByOS rejected
     background+task backgroundTaskExpired -> suspended(same) | BTE | $expire
@@ -190,7 +192,7 @@ let expectedAndroid = """
     @android34 active callAnswered ignored
     active dialogShown -> inactive(dialog) | [TOP] PAU | $resign
     inactive(dialog) dialogDismissed -> active | RES [TOP] | $activate
-    inactive(dialog) dialogShown ignored
+    inactive(dialog) dialogShown -> inactive(secondDialog) | |
     inactive(dialog) otherWindowTapped rejected
     inactive(dialog) smsArrived ignored
     inactive(dialog) smsDismissed ignored
@@ -206,6 +208,23 @@ let expectedAndroid = """
     inactive(dialog) backPressed rejected
     inactive(dialog) rotated -> inactive | STO SIS DES CRE STA RIS RES PAU | $stop saveInstanceState $recreateGL $launch $activate $resign
     inactive(dialog) glContextLost rejected
+    inactive(secondDialog) dialogDismissed -> inactive(dialog) | |
+    inactive(secondDialog) dialogShown ignored
+    inactive(secondDialog) otherWindowTapped rejected
+    inactive(secondDialog) smsArrived ignored
+    inactive(secondDialog) smsDismissed ignored
+    inactive(secondDialog) smsOpened -> background | STO SIS | $stop saveInstanceState
+    inactive(secondDialog) callEnded ignored
+    inactive(secondDialog) homePressed -> background | STO SIS | $stop saveInstanceState
+    inactive(secondDialog) homeDoubleTapped -> background(switcher) | STO SIS | $stop saveInstanceState
+    inactive(secondDialog) lockPressed -> background(lock) | STO SIS | $stop saveInstanceState
+    inactive(secondDialog) memoryWarned -> inactive | TRM | $memory
+    inactive(secondDialog) notificationCenterPulled ignored
+    inactive(secondDialog) notificationCenterDismissed ignored
+    inactive(secondDialog) notificationCenterOpenedApp -> background | STO SIS | $stop saveInstanceState
+    inactive(secondDialog) backPressed rejected
+    inactive(secondDialog) rotated -> inactive | STO SIS DES CRE STA RIS RES PAU | $stop saveInstanceState $recreateGL $launch $activate $resign
+    inactive(secondDialog) glContextLost rejected
     @android28 inactive(otherWindow) gameWindowTapped -> active | RES [TOP] | $activate
     @android28 inactive(otherWindow) otherWindowTapped ignored
     @android28 inactive(otherWindow) dialogShown rejected
@@ -228,6 +247,10 @@ let expectedAndroid = """
     @android34 inactive(dialog) callArrived ignored
     @android34 inactive(dialog) callDeclined ignored
     @android34 inactive(dialog) callAnswered ignored
+    @android28 inactive(secondDialog) callArrived -> background(call) | STO SIS | $stop saveInstanceState
+    @android34 inactive(secondDialog) callArrived ignored
+    @android34 inactive(secondDialog) callDeclined ignored
+    @android34 inactive(secondDialog) callAnswered ignored
     @android28 active otherWindowTapped -> inactive(otherWindow) | PAU | $resign
     active gameWindowTapped ignored
     @android34 active otherWindowTapped -> active(otherWindow) | TOP |

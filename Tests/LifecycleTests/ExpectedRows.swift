@@ -59,7 +59,9 @@ let expectedIOS4 = """
     notRunning launchedBehindLock rejected
     terminated launchedBehindLock rejected
     inactive(dialog) dialogDismissed -> active | DBA | $activate
-    inactive(dialog) dialogShown ignored
+    inactive(dialog) dialogShown -> inactive(secondDialog) | |
+    inactive(secondDialog) dialogDismissed -> inactive(dialog) | |
+    inactive(secondDialog) dialogShown ignored
     background-task suspendedByOS -> suspended(same) | |
     background+task suspendedByOS rejected
     background+task backgroundTaskExpired -> suspended(same) | BTE | $expire
