@@ -14,4 +14,7 @@ extension Game {
         values["peers"] = Int64(state.peers.count)
         return values
     }
+
+    /// A `Game` is a struct of plain values: a copy is a snapshot (the runtime's invariant 8 keeps one).
+    public static var copiesAreSnapshots: Bool { true }
 }

@@ -23,6 +23,10 @@ public protocol Display<Scene>: AnyObject {
     associatedtype Scene: GameScene
     /// Draws one frame of `scene` and shows it (swap, or keep it in the offscreen framebuffer).
     func present(_ scene: Scene)
+    /// Shows one frame of the scene `makeScene` builds: what the runtime calls. A display that draws or keeps the
+    /// scene presents `makeScene()` (the default); one that needs no scene (`RecordingDisplay(keepsScenes: false)`)
+    /// records the call without building it, so a run nobody watches builds no scene at all.
+    func present(building makeScene: () -> Scene)
     /// Waits for all submitted GL work (`glFinish`) and keeps a CPU copy of the last frame,
     /// like the app-switcher snapshot iOS takes as an app leaves the foreground.
     func finishGL()
@@ -47,6 +51,9 @@ public protocol Display<Scene>: AnyObject {
 }
 
 extension Display {
+    /// A display draws every scene it is given.
+    public func present(building makeScene: () -> Scene) { present(makeScene()) }
+
     /// A display whose only GL objects are its surfaces recreates them. A display that keeps shaders, textures or
     /// buffers must implement `recreateGLObjects` itself.
     public func recreateGLObjects() {

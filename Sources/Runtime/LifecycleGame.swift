@@ -119,6 +119,11 @@ public protocol LifecycleGame: Sendable {
     /// (which value changed, from what to what). Keys are letters, digits, `_` and `.`, starting with a letter.
     /// Default: none.
     var exportedValues: [String: Int64] { get }
+    /// True when a copy of the game is a snapshot of it: a struct of plain values (like the shooter's `Game`), not a
+    /// class nor a struct around an engine object. The runtime then keeps a copy where it would otherwise read
+    /// `exportedValues` ahead, in case a failure names them (the record before each paused step, §6 invariant 8), and
+    /// reads them from the copy only for a failure. Default: false.
+    static var copiesAreSnapshots: Bool { get }
     /// What to draw now; `status` are the HUD lines the runtime adds (life-cycle state, host help), `leaderboard`
     /// the last top list fetched. Default (with `StateScene`): the state hash and the screen.
     func scene(status: [String], leaderboard: [String]) -> Scene
@@ -180,6 +185,7 @@ extension LifecycleGame {
     public var maximumScore: Int64 { 0 }
     public var levelCount: Int { 1 }
     public var exportedValues: [String: Int64] { [:] }
+    public static var copiesAreSnapshots: Bool { false }
 }
 
 /// What a game without multiplayer need not write: it is never in a match.

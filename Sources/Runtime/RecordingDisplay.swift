@@ -1,4 +1,5 @@
-// RecordingDisplay: the GL-free Display. Records every call; frames are hashed from the scene, not pixels.
+// RecordingDisplay: the GL-free Display. Records every call; frames are hashed from the scene, not pixels. Told to
+// keep no scene, it lets the runtime build none (`present(building:)`).
 
 import Lifecycle
 
@@ -13,14 +14,27 @@ public final class RecordingDisplay<Scene: GameScene>: Display {
 
     public private(set) var calls: [Call] = []
     public private(set) var hasSurfaces = false
+    /// False: no scene is kept, so none is built for `present(building:)`, and `keptImage` has none to give (nil).
+    public let keepsScenes: Bool
     private var keptHash: String?
     private var lastScene: Scene?
 
-    public init() {}
+    /// A display that keeps the last scene presented (`keepsScenes`, the default), so that `finishGL` can keep its
+    /// hash for `keptImage`. Without: for a run that never captures a frame (the seeded simulation on no display of
+    /// its caller's), where building each frame's scene was most of the work and nothing ever looked at it.
+    public init(keepsScenes: Bool = true) {
+        self.keepsScenes = keepsScenes
+    }
 
     public func present(_ scene: Scene) {
         calls.append(.present)
-        lastScene = scene
+        if keepsScenes { lastScene = scene }
+    }
+
+    /// Builds the scene only if it is kept; the call is recorded either way.
+    public func present(building makeScene: () -> Scene) {
+        guard keepsScenes else { return calls.append(.present) }
+        present(makeScene())
     }
 
     public func finishGL() {

@@ -26,7 +26,7 @@ extension Runtime {
         now = max(now, time)
         if presentsOncePerAdvance, nextStep > firstStep, isFrameLoopRunning, appState == .active {
             framesPresented += 1
-            withGL("present") { $0.present(scene) }
+            withGL("present") { $0.present(building: { scene }) }
         }
     }
 
@@ -130,7 +130,7 @@ extension Runtime {
     private func presentFrame() {
         guard isFrameLoopRunning, !presentsOncePerAdvance, (nextStep - 1) % max(1, presentEvery) == 0 else { return }
         framesPresented += 1
-        withGL("present") { $0.present(scene) }
+        withGL("present") { $0.present(building: { scene }) }
     }
 
     /// The OS suspends a background app whose work is done and which holds no background task, once the profile's

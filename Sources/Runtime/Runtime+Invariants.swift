@@ -50,10 +50,22 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A paused game as a fixed step found it, before the step's simulation (invariant 8).
-struct PausedGame {
+/// A paused game as a fixed step found it, before the step's simulation (invariant 8): its hash, and its values for
+/// a failure to name, read now, or later from a copy of the game where a copy is a snapshot
+/// (`LifecycleGame.copiesAreSnapshots`): the same values, without building them at every paused step.
+struct PausedGame<Game: LifecycleGame> {
     let hash: String
-    let values: [String: Int64]
+    private let copy: Game?
+    private let values: [String: Int64]
+
+    init(_ game: Game) {
+        hash = game.stateHash
+        copy = Game.copiesAreSnapshots ? game : nil
+        values = Game.copiesAreSnapshots ? [:] : game.exportedValues
+    }
+
+    /// The game's values as the step found them.
+    var exportedValues: [String: Int64] { copy?.exportedValues ?? values }
 }
 
 /// What the checker remembers between checks.
@@ -166,22 +178,22 @@ extension Runtime {
 
     /// 8: what a fixed step must not change, taken before its simulation: nil unless the game is paused in a session
     /// (or a break of this pause was reported already).
-    func pausedGameBeforeStep() -> PausedGame? {
+    func pausedGameBeforeStep() -> PausedGame<Game>? {
         guard game.isInSession, game.isPaused else {
             invariantState.pauseBreakReported = false
             return nil
         }
         guard !invariantState.pauseBreakReported else { return nil }
-        return PausedGame(hash: game.stateHash, values: game.exportedValues)
+        return PausedGame(game)
     }
 
     /// 8: a paused game stands still through a step's simulation (`idleFrame`, or `step` and its timers if it
     /// claims to run): still paused, the same state hash. Only the player and the runtime's own work change it.
-    func checkPausedGame(_ before: PausedGame) {
+    func checkPausedGame(_ before: PausedGame<Game>) {
         let hash = game.stateHash
         guard hash != before.hash || !game.isPaused else { return }
         invariantState.pauseBreakReported = true
-        let changed = "(\(ValueDifference.phrase(before.values, game.exportedValues)))"
+        let changed = "(\(ValueDifference.phrase(before.exportedValues, game.exportedValues)))"
         if !game.isPaused {
             violate(
                 .pausedGameStandsStill,

@@ -142,7 +142,7 @@ extension Runtime {
 
     /// Draws the current scene now, through the GL guard: what a component does when it renders by itself.
     public func presentNow() {
-        withGL("present") { $0.present(scene) }
+        withGL("present") { $0.present(building: { scene }) }
     }
 
     /// The process is gone: everything in memory is lost; only the snapshot store (the disk) remains.

@@ -106,8 +106,9 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
     /// What the runtime is about to do, as `Runtime.willDo` tells it (a benchmark's time split); nil: nothing.
     public var willDo: ((RuntimeActivity) -> Void)? = nil
     /// The display the runtime draws on (`interlude simulate --render`: EGL offscreen); nil: a `RecordingDisplay`
-    /// (no GL). With a display, the frame is captured after every relaunch and at the end (`frame` lines named
-    /// `relaunch-K` and `end`, images `PROFILE-seed-S-NAME`), so that the transcript carries the pixels' hashes.
+    /// that keeps no scene (no GL, no scene built). With a display, the frame is captured after every relaunch and at
+    /// the end (`frame` lines named `relaunch-K` and `end`, images `PROFILE-seed-S-NAME`), so that the transcript
+    /// carries the pixels' hashes.
     public var display: (any Display<Game.Scene>)? = nil
 
     public init(
@@ -145,9 +146,12 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
         let injector = FaultInjector(
             seed: options.seed, enabled: options.faults.subtracting(FaultPoint.instantKills),
             perMille: options.perMille)
+        // Without a display of the caller's no frame is captured, so no scene is built either: the recording display
+        // still stands behind the runtime's GL guard, which checks every present as before (CONTRACT §6.1).
         let runtime = Runtime(
             profile: options.profile, seed: options.seed, game: makeGame(options.seed),
-            display: display ?? RecordingDisplay<Game.Scene>(), snapshots: try makeStore(options.folder, injector))
+            display: display ?? RecordingDisplay<Game.Scene>(keepsScenes: false),
+            snapshots: try makeStore(options.folder, injector))
         runtime.faults = injector  // its seeded bugs, the in-process leaderboard's network
         runtime.willDo = willDo
         let run = SimulationRun(simulator: self, runtime: runtime, injector: injector)

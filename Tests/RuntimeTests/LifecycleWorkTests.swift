@@ -85,6 +85,35 @@ struct LifecycleWorkTests {
         #expect(runtime.violations.isEmpty)
     }
 
+    @Test("a recording display that keeps no scene gets the same calls, and the runtime builds no scene for it")
+    func noSceneKept() throws {
+        let kept = RecordingDisplay<Scene>()
+        let notKept = RecordingDisplay<Scene>(keepsScenes: false)
+        var transcripts: [[String]] = []
+        for display in [kept, notKept] {
+            let runtime = launchedRuntime(.ios5, display: display)
+            runtime.inject(.play(.singlePlayer, level: 1), at: ms(500))
+            runtime.inject(.callArrived, at: ms(1000))
+            runtime.inject(.callDeclined, at: ms(2000))
+            runtime.advance(to: ms(3000))
+            #expect(runtime.violations.isEmpty)
+            transcripts.append(runtime.transcript.lines)
+        }
+        #expect(transcripts[0] == transcripts[1])
+        #expect(kept.calls == notKept.calls && kept.calls.contains(.present) && kept.calls.contains(.finishGL))
+        var built = 0
+        notKept.present(building: {
+            built += 1
+            return Game(seed: 1, levels: [.hangar]).scene()
+        })
+        kept.present(building: {
+            built += 10
+            return Game(seed: 1, levels: [.hangar]).scene()
+        })
+        #expect(built == 10, "only the display that keeps scenes builds one")
+        #expect(notKept.keptImage("away") == nil && kept.calls.last == .present)
+    }
+
     @Test("a cancelled leaderboard request never delivers its result")
     func leaderboardCancel() {
         let runtime = launchedRuntime(.ios5)

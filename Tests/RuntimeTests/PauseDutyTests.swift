@@ -1,7 +1,8 @@
 // PauseDutyTests: invariant 8 (CONTRACT §6): the runtime checks that `pause()` paused instead of trusting it.
 // Games that break the duty on purpose (pause ignored; the flag set but the game stepping or changing on), the
 // violation named in the failure once per pause; the games that keep it (the shooter, the README's clicker, the
-// class-based counter) and every bundled script break nothing.
+// class-based counter) and every bundled script break nothing; a game whose copies are snapshots fails in the same
+// words.
 
 import GameCore
 import InterludeTesting
@@ -52,6 +53,35 @@ struct BrokenPause: LifecycleGame {
     }
     func whyCannotRestore(_ state: [String: Int64]) -> String? { clicker.whyCannotRestore(state) }
     mutating func restore(_ state: [String: Int64]) -> Restored { clicker.restore(state) }
+}
+
+/// `BrokenPause` declaring what it is, a struct of plain values whose copies are snapshots: the runtime then reads the
+/// values a failure names from a copy taken before the step, not at every paused step; the failures must not change.
+struct CopiedBrokenPause: LifecycleGame {
+    static var copiesAreSnapshots: Bool { true }
+    var game: BrokenPause
+
+    var isInSession: Bool { game.isInSession }
+    var isPaused: Bool { game.isPaused }
+    var isRunning: Bool { game.isRunning }
+    var steps: Int64 { game.steps }
+    var screenName: String { game.screenName }
+    var stateHash: String { game.stateHash }
+    var exportedValues: [String: Int64] { game.exportedValues }
+    var savedState: [String: Int64] { game.savedState }
+
+    mutating func perform(_ action: ClickerAction, context: ActionContext) -> String? {
+        game.perform(action, context: context)
+    }
+    mutating func step() { game.step() }
+    mutating func idleFrame() { game.idleFrame() }
+    mutating func pause() { game.pause() }
+    mutating func takeReports() -> [GameReport] { game.takeReports() }
+    func relaunched() -> CopiedBrokenPause { CopiedBrokenPause(game: game.relaunched()) }
+    func scene(status: [String], leaderboard: [String]) -> ClickerScene { game.scene(status: status, leaderboard: []) }
+    func decodeState(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> [String: Int64] { try game.decodeState(bytes) }
+    func whyCannotRestore(_ state: [String: Int64]) -> String? { game.whyCannotRestore(state) }
+    mutating func restore(_ state: [String: Int64]) -> Restored { game.restore(state) }
 }
 
 /// A call declined in a session, the game left paused for two seconds, then resumed: the interruption invariant 8
@@ -113,6 +143,18 @@ struct PauseDutyTests {
             result.violations.first?.violation.detail
                 == "a paused game resumed itself during a step, without the player's resume (no exported value differs)"
         )
+    }
+
+    @Test(
+        "a game whose copies are snapshots breaks invariant 8 in the same words, its values read from the copy",
+        arguments: [BrokenPause.Fault.ignored, .stepsOn, .animatesState, .resumesItself])
+    func copiedGameSameFailures(fault: BrokenPause.Fault) throws {
+        let read = try Self.replay(fault)
+        let copied = try LifecycleScenario { _ in CopiedBrokenPause(game: BrokenPause(fault: fault)) }.replay(
+            callDeclinedScript, name: "call.script")
+        #expect(!read.violations.isEmpty)
+        #expect(copied.violations.map(\.violation) == read.violations.map(\.violation))
+        #expect(copied.transcript.text == read.transcript.text)
     }
 
     @Test("one violation per pause: each pause that breaks is reported again")

@@ -1,7 +1,8 @@
 // SimulatorTests: the seeded fault simulation (issue 30) on the real runtime and the shooter: a seed replays
 // byte-identically, different seeds differ, kills at every step of a save and at any instant never lose a save the
 // runtime reported, a store that acknowledges saves it never made durable is caught (invariant 9), and each of the
-// acceptance's five seeded bugs is found and shrunk to a script of at most 10 timed lines that fails the same way.
+// acceptance's five seeded bugs is found and shrunk to a script of at most 10 timed lines that fails the same way;
+// building no scene (no display of the caller's) changes no transcript.
 
 import Faults
 import Foundation
@@ -28,7 +29,7 @@ struct SimulatorTests {
 
     func simulate(
         _ profile: Profile, seed: UInt64, minutes: Int64 = 6, faults: Set<FaultPoint> = Set(FaultPoint.all),
-        store: ((String, FaultInjector) throws -> any SnapshotStore)? = nil
+        store: ((String, FaultInjector) throws -> any SnapshotStore)? = nil, display: (any Display<Scene>)? = nil
     ) throws -> SimulationResult<GameAction> {
         let folder = try TemporaryFolder("simulate")
         defer { folder.remove() }
@@ -36,10 +37,14 @@ struct SimulatorTests {
             profile: profile, seed: seed, duration: minutes * 60_000_000_000, faults: faults, perMille: 100,
             folder: folder.path + "/disk")
         let levels = Self.levels
-        if let store {
-            return try Simulator(options: options, store: store) { Game(seed: $0, levels: levels) }.run()
-        }
-        return try Simulator(options: options) { Game(seed: $0, levels: levels) }.run()
+        var simulator =
+            if let store {
+                Simulator(options: options, store: store) { Game(seed: $0, levels: levels) }
+            } else {
+                Simulator(options: options) { Game(seed: $0, levels: levels) }
+            }
+        simulator.display = display
+        return try simulator.run()
     }
 
     @Test(
@@ -64,6 +69,20 @@ struct SimulatorTests {
             kills += result.kills
         }
         #expect(kills >= 4, "the schedule kills (\(kills))")
+    }
+
+    /// Without a display of the caller's the simulation builds no scene (its recording display keeps none); a display
+    /// that keeps every scene adds the `frame` lines of its captures and changes nothing else, on every profile.
+    @Test("a simulation that builds no scene writes the transcript of one that builds them all", arguments: Profile.all)
+    func noSceneSameTranscript(profile: Profile) throws {
+        let plain = try simulate(profile, seed: 3, minutes: 3)
+        let display = RecordingDisplay<Scene>()
+        let drawn = try simulate(profile, seed: 3, minutes: 3, display: display)
+        let lines = drawn.transcript.split(separator: "\n", omittingEmptySubsequences: false)
+        let frames = lines.filter { $0.contains(#""type":"frame""#) }
+        #expect(!frames.isEmpty, "the caller's display captures frames")
+        #expect(plain.transcript == lines.filter { !$0.contains(#""type":"frame""#) }.joined(separator: "\n"))
+        #expect(display.calls.filter { $0 == .present }.count > 1000, "the same presents reach a display")
     }
 
     /// A store that keeps its saves in memory only, per process: every save it acknowledges is lost by a kill.

@@ -146,7 +146,7 @@ enum SimulateBenchmark {
             case .work(.saveSnapshot), .work(.saveInstanceState): return "saves (encode, write, fsync on /dev/shm)"
             case .work(.loadSnapshot): return "loads (relaunches and restores)"
             case .work: return "other work"
-            case .display: return "frames: each scene built and presented (60 a virtual second while active; no GL)"
+            case .display: return "frames: presents through the GL guard (60 a virtual second while active; no scene)"
             }
         }
     }
