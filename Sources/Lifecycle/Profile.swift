@@ -121,6 +121,8 @@ public struct Profile: Sendable, Hashable {
     public let android: AndroidLevels?
     /// Every row, each key once; lookups pick the most specific matching row.
     public let rows: [Row]
+    /// True where a row delivers a scene's callbacks (iOS 13 and later: `ios13`, `ios26`), read from the rows.
+    public let hasScenes: Bool
     private let index: [Event: [Row]]
 
     public init(
@@ -136,6 +138,10 @@ public struct Profile: Sendable, Hashable {
         self.callStyle = callStyle
         self.settings = settings
         self.rows = rows
+        hasScenes = rows.contains { row in
+            guard case .go(_, let segments) = row.outcome else { return false }
+            return segments.contains { $0.callback == .sceneWillConnect }
+        }
         var index: [Event: [Row]] = [:]
         for row in rows { index[row.event, default: []].append(row) }
         for event in index.keys { index[event]!.sort { $0.from.specificity > $1.from.specificity } }
@@ -158,6 +164,13 @@ public struct Profile: Sendable, Hashable {
     /// The most specific row for `event` in `status`, or nil when the table has none (the event is illegal).
     public func row(for status: Status, _ event: Event) -> Row? {
         index[event]?.first { $0.from.matches(status) }
+    }
+
+    /// True when `event` is not rejected in `status`: the profile has the thing the event needs (a Notification
+    /// Center, a switcher that can close the frontmost app, ...), read from its table.
+    public func allows(_ event: Event, in status: Status) -> Bool {
+        if case .rejected = transition(from: status, on: event, in: self) { return false }
+        return true
     }
 
     /// The profiles by name, as scripts and the command line spell them.

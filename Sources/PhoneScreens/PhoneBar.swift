@@ -24,7 +24,9 @@ public struct PhoneBar: Hashable, Sendable {
             ("Home", .homePressed), ("Switcher", .homeDoubleTapped), ("Lock", .lockPressed), ("SMS", .smsArrived),
             ("Call", .callArrived),
         ]
-        if profile.name != "ios4" { items.append(("Notifications", .notificationCenterPulled)) }
+        if profile.allows(.notificationCenterPulled, in: Status(.active)) {
+            items.append(("Notifications", .notificationCenterPulled))
+        }
         // Today's phones: Control Center (iOS 13+), Back and a lost GL context (Android), a rotation (both).
         switch PhoneFamily(profile) {
         case .classic: break

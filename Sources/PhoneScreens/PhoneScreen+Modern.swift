@@ -8,14 +8,15 @@ import Runtime
 public enum PhoneFamily: Hashable, Sendable {
     case classic, modernIOS, android
 
-    /// The family of `profile`, by its name (`ios4`, `ios5`: classic; `ios13`, `ios26`: modern iOS; `android*`).
+    /// The family of `profile`, from what it is: Android's levels; iOS's scenes (`ios13`, `ios26`: modern iOS);
+    /// else classic (`ios4`, `ios5`, and a profile a test makes of their rows).
     public init(_ profile: Profile) {
         if profile.android != nil {
             self = .android
-        } else if profile.name == "ios4" || profile.name == "ios5" || !profile.name.hasPrefix("ios") {
-            self = .classic
-        } else {
+        } else if profile.hasScenes {
             self = .modernIOS
+        } else {
+            self = .classic
         }
     }
 }

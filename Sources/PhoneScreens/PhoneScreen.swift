@@ -100,7 +100,8 @@ public enum PhoneScreen: Hashable, Sendable {
             switch status.reason {
             case .alert: return .smsAlert
             case .call: return .incomingCall
-            case .switcher: return .switcher(canKill: profile.name != "ios4")
+            case .switcher:
+                return .switcher(canKill: profile.allows(.switcherKilled, in: Status(.inactive, reason: .switcher)))
             case .notificationCenter: return .notificationCenter
             case .lock: return .lock(minutes: clock(at: now))
             case .dialog, .secondDialog: return .systemDialog

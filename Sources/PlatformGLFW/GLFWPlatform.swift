@@ -201,7 +201,8 @@ public final class GLFWPlatform<Game: LifecycleGame, Renderer: SceneRenderer> wh
         let view = display.viewSize
         let outcome = PhonePointer.outcome(
             press: press, release: point, screen: PhoneScreen.showing(runtime), viewWidth: view.width,
-            viewHeight: view.height, bar: bar, canPullNotificationCenter: runtime.profile.name != "ios4")
+            viewHeight: view.height, bar: bar,
+            canPullNotificationCenter: runtime.profile.allows(.notificationCenterPulled, in: Status(.active)))
         onClick?(press, outcome)
         switch outcome {
         case .phone(let events):

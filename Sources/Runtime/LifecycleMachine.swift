@@ -88,16 +88,11 @@ public struct LifecycleMachine: Sendable {
     /// True when queued work waits for `nextWork()`.
     public var hasPendingWork: Bool { !queue.isEmpty }
 
-    /// True while the OS is to suspend the app by itself: in the background, with no background task open, on a
-    /// profile whose OS suspends a stopped app (all but `android28`, CONTRACT §2).
-    public var isDueForSuspension: Bool {
-        state == .background && openBackgroundTasks == 0 && profile.suspensionDelay != nil
-    }
-
-    /// When the OS suspends the app (virtual ns): the profile's `suspensionDelay` after it was stopped; nil when it
-    /// is not due for suspension.
+    /// When the OS suspends the app by itself (virtual ns): the profile's `suspensionDelay` after it was stopped,
+    /// while it is in the background with no background task open; nil when it is not due (or never is: `android28`,
+    /// CONTRACT §2). The one answer the runtime's idle test, its suspension and the explorer's wait all ask.
     public var suspensionTime: Nanoseconds? {
-        guard isDueForSuspension, let delay = profile.suspensionDelay else { return nil }
+        guard state == .background, openBackgroundTasks == 0, let delay = profile.suspensionDelay else { return nil }
         return stoppedAt > Nanoseconds.max - delay ? .max : stoppedAt + delay
     }
 

@@ -40,7 +40,7 @@ extension Runtime {
         let state = appState
         guard state.isRunning else { return true }
         return state != .active && !isFrameLoopRunning && machine.timers.live.isEmpty && leaderboard.inFlight.isEmpty
-            && !machine.hasPendingWork && !match.isInMatch && !machine.isDueForSuspension
+            && !machine.hasPendingWork && !match.isInMatch && machine.suspensionTime == nil
             && !(isRunningWhileStopped && !leaderboard.outbox.isEmpty)
     }
 

@@ -90,7 +90,7 @@ struct LifecycleMachineTests {
             #expect(!machine.isGLAllowed && !machine.isFrameLoopRunning && machine.state == .background)
             // android28 has no freezer: its stopped app is never suspended (CONTRACT §2).
             let suspends = profile.suspensionDelay != nil
-            #expect(machine.openBackgroundTasks == 0 && machine.isDueForSuspension == suspends)
+            #expect(machine.openBackgroundTasks == 0 && (machine.suspensionTime != nil) == suspends)
             drive(&machine, .suspendedByOS)
             #expect(!machine.isGLAllowed && machine.state == (suspends ? .suspended : .background))
             drive(&machine, .iconTapped)
@@ -116,7 +116,7 @@ struct LifecycleMachineTests {
         #expect(machine.decide(.endBackgroundTask) == .noTaskOpen && machine.openBackgroundTasks == 0)
         #expect(machine.decide(.beginBackgroundTask) == .decided)
         #expect(machine.decide(.beginBackgroundTask) == .decided)
-        #expect(machine.status == Status(.background, hasOpenBackgroundTask: true) && !machine.isDueForSuspension)
+        #expect(machine.status == Status(.background, hasOpenBackgroundTask: true) && machine.suspensionTime == nil)
         #expect(machine.decide(.endBackgroundTask) == .decided && machine.openBackgroundTasks == 1)
         // Leaving the background with a task open: iOS ends it; the machine says how many were left open.
         let foreground = drive(&machine, .iconTapped)
