@@ -44,17 +44,13 @@ extension ScriptReader {
     private mutating func readSetting(
         _ key: String, _ value: String, at option: Token, _ cursor: LineCursor
     ) throws(ScriptError) {
-        let values = Profile.values(ofSetting: key)
         let offset = key.count + 1
-        if key == "smsStyle" {
-            guard let style = SMSStyle(rawValue: value) else {
-                throw cursor.error(
-                    .unknownSMSStyle, at: option, offset: offset,
-                    "unknown SMS style '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: values)); "
-                        + "expected \(values.joined(separator: " or "))")
-            }
-            script.smsStyle = style
-        } else if key == "targetSdk" {
+        switch key {
+        case "smsStyle":
+            script.smsStyle = try style(key, value, .unknownSMSStyle, "SMS style", at: option, offset, cursor)
+        case "callStyle":
+            script.callStyle = try style(key, value, .unknownCallStyle, "call style", at: option, offset, cursor)
+        default:
             let range = AndroidLevels.targets
             guard let level = Int(value), range.contains(level), value.allSatisfy(\.isASCII) else {
                 throw cursor.error(
@@ -63,15 +59,22 @@ extension ScriptReader {
                         + "\(range.upperBound); expected targetSdk=N, e.g. targetSdk=27 (saves before onStop)")
             }
             script.targetSdk = level
-        } else {
-            guard let style = CallStyle(rawValue: value) else {
-                throw cursor.error(
-                    .unknownCallStyle, at: option, offset: offset,
-                    "unknown call style '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: values)); "
-                        + "expected \(values.joined(separator: " or "))")
-            }
-            script.callStyle = style
         }
+    }
+
+    /// A setting's named value (`smsStyle=`, `callStyle=`), or the error at the value naming the ones it takes.
+    private func style<Style: RawRepresentable>(
+        _ key: String, _ value: String, _ kind: ScriptError.Kind, _ what: String, at option: Token, _ offset: Int,
+        _ cursor: LineCursor
+    ) throws(ScriptError) -> Style where Style.RawValue == String {
+        guard let style = Style(rawValue: value) else {
+            let values = Profile.values(ofSetting: key)
+            throw cursor.error(
+                kind, at: option, offset: offset,
+                "unknown \(what) '\(Quoted.text(value))'\(Suggestion.phrase(for: value, among: values)); "
+                    + "expected \(values.joined(separator: " or "))")
+        }
+        return style
     }
 
     /// `seed N`, N a UInt64.
