@@ -75,9 +75,14 @@ extension Profile {
 
     /// Every row of an Android profile at these levels, with calls shown as `style`.
     static func androidTable(_ android: AndroidLevels, _ style: CallStyle) -> [Row] {
-        let paused: [Reason] = android.api >= 29 ? [.dialog, .secondDialog] : [.dialog, .secondDialog, .otherWindow]
-        return androidRows(android) + paused.flatMap { androidPausedRows($0, android) } + androidSplitRows(android)
-            + androidCallRows(style, android)
+        androidRows(android) + androidPausedReasons(android).flatMap { androidPausedRows($0, android) }
+            + androidSplitRows(android) + androidCallRows(style, android)
+    }
+
+    /// Why an activity in front rests paused (STARTED): under a dialog or two; on API 28 also beside split screen's
+    /// focused window (API 29+ keeps it resumed there).
+    static func androidPausedReasons(_ android: AndroidLevels) -> [Reason] {
+        [.dialog, .secondDialog] + (android.api >= 29 ? [] : [.otherWindow])
     }
 
     /// This profile as an app targeting API `level` sees it (CONTRACT §5 `targetSdk`): below 28,
@@ -286,8 +291,7 @@ extension Profile {
     /// notification while the phone is in use (nothing is delivered). Over a paused app (a dialog; split screen on
     /// API 28) the call screen only stops it.
     static func androidCallRows(_ style: CallStyle, _ android: AndroidLevels) -> [Row] {
-        let paused: [Pattern] =
-            [.inactive(.dialog), .inactive(.secondDialog)] + (android.api >= 29 ? [] : [.inactive(.otherWindow)])
+        let paused = androidPausedReasons(android).map { Pattern(.inactive, $0) }
         switch style {
         case .fullScreen:
             return [

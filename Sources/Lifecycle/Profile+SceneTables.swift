@@ -173,8 +173,9 @@ extension Profile {
     public func withCallStyle(_ style: CallStyle) -> Profile {
         guard style != callStyle, settings.contains("callStyle") else { return self }
         let callEvents: Set<Event> = [.callArrived, .callDeclined, .callAnswered]
-        // The call rows over an app in front: active, or paused under a dialog or beside split screen's focus (Android).
-        let inFront: Set<Pattern> = [.active, .inactive(.dialog), .inactive(.secondDialog), .inactive(.otherWindow)]
+        // The call rows over an app in front: active, or (Android) paused there (`androidCallRows`).
+        let paused = android.map { Profile.androidPausedReasons($0).map { Pattern(.inactive, $0) } } ?? []
+        let inFront = Set([Pattern.active] + paused)
         let dropped = Set(rows.filter { callEvents.contains($0.event) && inFront.contains($0.from) }.map(\.key))
         let kept = rows.filter { !dropped.contains($0.key) }
         let added = android.map { Profile.androidCallRows(style, $0) } ?? Profile.sceneCallRows(style)

@@ -49,7 +49,6 @@ extension PhoneScreen {
         switch (status.state, status.reason) {
         case (.inactive, .call): return .fullScreenCall
         case (.inactive, .controlCenter): return .controlCenter
-        case (.inactive, .dialog), (.inactive, .secondDialog): return .systemDialog
         case (.inactive, .lock), (.background, .lock), (.suspended, .lock): return .modernLock(minutes: clock(at: now))
         case (.active, _), (.launching, _):
             if recent.ringing, profile.callStyle == .banner { return .callBanner }

@@ -91,40 +91,36 @@ public enum TranscriptReader {
     }
 
     private static func entry(_ type: String, _ values: [String: FlatValue]) throws(FieldError) -> TranscriptEntry {
-        let fields = Fields(type: type, values: values)
-        func string(_ key: String) throws(FieldError) -> String { try fields.string(key) }
-        func optionalString(_ key: String) throws(FieldError) -> String? { try fields.optionalString(key) }
-        func boolean(_ key: String) throws(FieldError) -> Bool { try fields.boolean(key) }
-        func integer(_ key: String) throws(FieldError) -> Int { try fields.integer(key) }
-        func named<T: RawRepresentable>(_ key: String, _ kind: T.Type, _ what: String) throws(FieldError) -> T
-        where T.RawValue == String { try fields.named(key, kind, what) }
+        let f = Fields(type: type, values: values)
         switch type {
-        case "event": return .event(name: try string("name"), args: try optionalString("args"))
+        case "event": return .event(name: try f.string("name"), args: try f.optionalString("args"))
         case "rejected":
             return .rejected(
-                name: try string("name"), state: try named("state", AppState.self, "a state"), why: try string("why"))
-        case "ignored": return .ignored(name: try string("name"), state: try named("state", AppState.self, "a state"))
+                name: try f.string("name"), state: try f.named("state", AppState.self, "a state"),
+                why: try f.string("why"))
+        case "ignored":
+            return .ignored(name: try f.string("name"), state: try f.named("state", AppState.self, "a state"))
         case "transition":
-            let reason = try optionalString("reason")
+            let reason = try f.optionalString("reason")
             guard reason.map({ Reason(rawValue: $0) != nil }) ?? true else {
                 throw FieldError(message: "'\(reason ?? "")' is not a reason")
             }
             return .transition(
-                from: try named("from", AppState.self, "a state"), to: try named("to", AppState.self, "a state"),
+                from: try f.named("from", AppState.self, "a state"), to: try f.named("to", AppState.self, "a state"),
                 reason: reason.flatMap { Reason(rawValue: $0) })
-        case "callback": return .callback(try named("name", Callback.self, "a callback"))
-        case "window": return .window(name: try string("name"), args: try optionalString("args"))
-        case "engine": return .engine(engine: try string("engine"), event: try string("event"))
-        case "work": return .work(try named("name", Work.self, "a work item"), detail: try optionalString("detail"))
+        case "callback": return .callback(try f.named("name", Callback.self, "a callback"))
+        case "window": return .window(name: try f.string("name"), args: try f.optionalString("args"))
+        case "engine": return .engine(engine: try f.string("engine"), event: try f.string("event"))
+        case "work": return .work(try f.named("name", Work.self, "a work item"), detail: try f.optionalString("detail"))
         case "expect":
-            return .expect(line: try integer("line"), ok: try boolean("ok"), detail: try optionalString("detail"))
+            return .expect(line: try f.integer("line"), ok: try f.boolean("ok"), detail: try f.optionalString("detail"))
         case "frame":
-            return .frame(name: try string("name"), file: try optionalString("file"), hash: try string("hash"))
-        case "violation": return .violation(invariant: try integer("invariant"), detail: try string("detail"))
+            return .frame(name: try f.string("name"), file: try f.optionalString("file"), hash: try f.string("hash"))
+        case "violation": return .violation(invariant: try f.integer("invariant"), detail: try f.string("detail"))
         case "end":
             return .end(
-                state: try named("state", AppState.self, "a state"), simulationHash: try string("simulationHash"),
-                ok: try boolean("ok"))
+                state: try f.named("state", AppState.self, "a state"), simulationHash: try f.string("simulationHash"),
+                ok: try f.boolean("ok"))
         default:
             throw FieldError(
                 message: "unknown line type '\(type)' (expected event, rejected, ignored, transition, "
