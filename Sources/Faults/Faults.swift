@@ -162,13 +162,6 @@ extension FaultPoint {
     public static let leaderboardReorder = FaultPoint(
         "network.leaderboard.reorder", .network, "two leaderboard answers due together arrive in the other order")
 
-    /// Seeded bug: `willResignActive`'s quick save is skipped (invariant 5 must catch it).
-    public static let bugQuickSaveSkipped = FaultPoint(
-        "bug.quickSaveSkipped", .bug, "test-only: the quick save of a resign callback is skipped")
-    /// Seeded bug: one frame is drawn right after `forbidGL` (invariant 1 must catch it).
-    public static let bugDrawAfterForbidGL = FaultPoint(
-        "bug.drawAfterForbidGL", .bug, "test-only: one frame is drawn right after forbidGL")
-
     /// Seeded bug: a snapshot's temporary file is renamed into place without its fsync (a power loss then empties
     /// the save the runtime reported durable: invariant 9 must catch it).
     public static let bugFsyncSkipped = FaultPoint(
@@ -178,14 +171,8 @@ extension FaultPoint {
     public static let bugScoreCountedTwice = FaultPoint(
         "bug.scoreCountedTwice", .bug,
         "test-only: the leaderboard server stores a repeated submission again (its idempotency check skipped)")
-    /// Seeded bug: a resumed timer is scheduled with its full period instead of what was left (invariant 10).
-    public static let bugTimerFullTime = FaultPoint(
-        "bug.timerFullTime", .bug, "test-only: a resumed timer is scheduled with its full period, not what was left")
-
     /// The seeded bugs, sorted by name: never enabled unless named.
-    public static let seededBugs: [FaultPoint] = [
-        bugQuickSaveSkipped, bugDrawAfterForbidGL, bugFsyncSkipped, bugScoreCountedTwice, bugTimerFullTime,
-    ].sorted()
+    public static let seededBugs: [FaultPoint] = [bugFsyncSkipped, bugScoreCountedTwice].sorted()
 
     /// The points the schedule (or a script's fault line) fires itself, at an instant, rather than the code reaching
     /// them: kills, a power loss, memory pressure.

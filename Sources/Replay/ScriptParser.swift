@@ -24,6 +24,7 @@
 // (`longestDuration`); capture names at most 100 characters. Past a limit is an error, never a wrapped value.
 // Start reading at `parse`; each keyword's details live in ScriptParser+<Keyword>.swift.
 
+import Faults
 import Lifecycle
 
 /// Reads `.script` text.
@@ -39,11 +40,13 @@ public enum ScriptParser {
     }
 
     /// The script in `text`, or the first error in it, its action lines read by `Action`'s grammar. `file` is the
-    /// path shown in messages; the script's name is its last component without `.script`.
+    /// path shown in messages; the script's name is its last component without `.script`. A fault line names a point
+    /// of the catalog (`FaultPoint.all`, the quirks) or one of `extraFaults` (a test's seeded bugs).
     public static func parse<Action: ScriptAction>(
-        _ text: String, file: String, as actions: Action.Type = Action.self
+        _ text: String, file: String, as actions: Action.Type = Action.self, faults extraFaults: [FaultPoint] = []
     ) throws(ScriptError) -> Script<Action> {
         var reader = ScriptReader<Action>(file: file)
+        reader.extraFaults = extraFaults
         for (offset, scalars) in ScriptTokenizer.lines(of: text).enumerated() {
             let tokens: [Token]
             do {
@@ -105,6 +108,7 @@ struct ScriptReader<Action: ScriptAction> {
     var hasSeed = false
     var hasEngines = false
     var lastTime: Nanoseconds?  // time of the most recent timed line; nil before the first
+    var extraFaults: [FaultPoint] = []  // fault points beyond the catalog a fault line may name
 
     init(file: String) {
         self.file = file

@@ -14,7 +14,8 @@ public enum ScriptRunner {
     /// replaces the script's (a modified table under test, e.g. a bug seeded on purpose for the explorer to find).
     /// `faults` is the injector a script's fault lines arm and kill through (issue 30); the store's fault points fire
     /// only when `snapshots` shares it (a `FileSnapshotStore(folder:faults:)`). A script with fault lines and no
-    /// injector gets one of its own, whose draws fire nothing: only its lines do. `lineWillRun` is told of each line
+    /// injector gets one of its own, whose draws fire nothing: only its lines do. With an injector, the runtime's
+    /// environment is `makeEnvironment`'s (the injector's fault points and quirks; a test's seeded bug). `lineWillRun` is told of each line
     /// before it runs (virtual time advancing to it, then its event or action): a watchdog names the line a replay
     /// hung or crashed in. `engines` adds engines whose views the transcript shows (the command line's, the game's
     /// own) to those the script asks for (CONTRACT §7 `engines`, §8 `engine`).
@@ -22,6 +23,7 @@ public enum ScriptRunner {
         _ script: Script<Game.Action>, profile: Profile? = nil, display: (any Display<Game.Scene>)? = nil,
         snapshots: any SnapshotStore = InMemorySnapshotStore(), presentEvery: Int64 = 1, faults: FaultInjector? = nil,
         engines: [Engine] = [], game makeGame: (UInt64) -> Game, configure: (Runtime<Game>) -> Void = { _ in },
+        environment makeEnvironment: (FaultInjector) -> any Environment = { FaultyEnvironment($0) },
         lineWillRun: ((SourceLocation) -> Void)? = nil
     ) -> ReplayResult where Game.Action: ScriptAction {
         guard let profile = profile ?? script.profile else {
@@ -32,6 +34,7 @@ public enum ScriptRunner {
         runtime.presentEvery = presentEvery
         let injector = faults ?? (script.hasFaultLines ? FaultInjector(seed: script.seed, enabled: []) : nil)
         runtime.faults = injector
+        if let injector { runtime.environment = makeEnvironment(injector) }
         let followed = followEngines(script.requestedEngines(adding: engines), on: runtime)
         configure(runtime)
         /// A process killed at a fault point is relaunched from the disk at once, as the OS or the user would.

@@ -37,14 +37,14 @@ extension Runtime {
         case .rejected(let why):
             reject(event.rawValue, why: why)
         case .moved(let move):
-            follow(move)
+            follow(environment.delivered(move))
             noteWindow(after: event, callbacks: move.callbacks)
         }
     }
 
     /// Android's focus and surface notifications the event brought, as lines of their own kind (CONTRACT §8).
     private func noteWindow(after event: Event, callbacks: [Callback]) {
-        for notice in windowNoticesInQuirkOrder(machine.windowNotices(after: event, callbacks: callbacks)) {
+        for notice in environment.arriving(machine.windowNotices(after: event, callbacks: callbacks)) {
             write(.window(name: notice.name, args: notice.args))
         }
     }
@@ -64,7 +64,7 @@ extension Runtime {
     private func follow(_ move: Transition) {
         let inSessionAtStart = game.isInSession
         let wasAway = appState == .background || appState == .suspended
-        let twice = callbacksDeliveredTwice(in: move)  // quirks (issue 30); none outside a simulation
+        let twice = environment.repeated(in: move)  // quirks (CONTRACT §7 fault lines); none in the plain world
         let late = callbackDeliveredLate(in: move)
         for leg in move.legs {
             if let left = machine.enter(leg.to, reason: leg.reason) {

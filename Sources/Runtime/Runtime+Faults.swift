@@ -3,7 +3,7 @@
 // process at once (`kill`: no callback, nothing saved; the next `launched` relaunches from the disk). After a kill,
 // the relaunch must restore the newest save the runtime reported durable, or a later one (9). A resumed timer must
 // continue from what was left of it (10). The leaderboard's service must hold every score it acknowledged, once (11).
-// The seeded bugs of the timers and the leaderboard live here too, behind their test-only switches.
+// The environment (Environment.swift) answers where it may misbehave: a save refused or cut short, a callback late.
 
 import Faults
 import Lifecycle
@@ -46,10 +46,7 @@ extension Runtime {
     /// Schedules the session's timers, each continuing from what was left of it, and checks that it did (10).
     func scheduleTimersKeepingTime() -> Int {
         var left = machine.timers.remaining
-        // A seeded bug (test-only): a resumed timer starts its period again.
-        if !left.isEmpty, let faults = hooks.faults, faults.fires(.bugTimerFullTime) {
-            machine.timers.remaining.removeAll()
-        }
+        machine.timers.remaining = environment.resumed(left)  // the OS's timer service, as the environment has it
         let scheduled = machine.scheduleTimers(now: now, step: game.steps)
         for timer in machine.timers.live {
             guard let expected = left.removeValue(forKey: timer.name) else { continue }
@@ -76,45 +73,25 @@ extension Runtime {
         violate(.scoreStoredOnce, problem)
     }
 
-    /// Answers taken together, reordered when the network fault `network.leaderboard.reorder` fires.
-    func reorderedByTheNetwork(_ results: [LeaderboardResult]) -> [LeaderboardResult] {
-        guard results.count > 1, let faults = hooks.faults, faults.fires(.leaderboardReorder) else { return results }
-        return results.reversed()
-    }
-
-    /// Whether the save now fails for iOS data protection (`storage.protectedData.unavailable`): only while the
-    /// locked device's protected data is unavailable.
+    /// Whether the save now fails for iOS data protection: only while the locked device's protected data is
+    /// unavailable, and only if the environment refuses it then.
     func protectedDataRefusesSave() -> Bool {
-        guard hooks.protectedDataUnavailable, let faults = hooks.faults else { return false }
-        return faults.fires(.protectedDataUnavailable)
+        hooks.protectedDataUnavailable && environment.refusesProtectedSave()
     }
 
-    /// Whether the enter-background callback's save outlasts the watchdog now (`storage.save.outlastsWatchdog`): the
-    /// OS kills the app before the save finishes.
+    /// Whether the enter-background callback's save outlasts the watchdog now: the OS kills the app before the save
+    /// finishes (the process ends once the work line is written).
     func watchdogKillsSave(for callback: Callback?) -> Bool {
-        guard callback?.role == .enterBackground, let faults = hooks.faults else { return false }
-        guard faults.fires(.saveOutlastsWatchdog) else { return false }
+        guard environment.watchdogEndsSave(of: callback) else { return false }
         hooks.killPending = true
         return true
     }
 
-    /// The callbacks of a move a quirk delivers twice (`quirk.resignTwice`, `quirk.activateTwice`).
-    func callbacksDeliveredTwice(in move: Transition) -> Set<Callback> {
-        guard let faults = hooks.faults else { return [] }
-        var twice: Set<Callback> = []
-        for callback in move.callbacks {
-            if callback.role == .resign, faults.fires(.quirkResignTwice) { twice.insert(callback) }
-            if callback.role == .activate, faults.fires(.quirkActivateTwice) { twice.insert(callback) }
-        }
-        return twice
-    }
-
-    /// The activate callback of `move` that `quirk.resumeLate` holds back, with its work and the step (30 later, half
-    /// a second) it arrives at; nil when the quirk does not fire.
+    /// The callback of `move` the environment holds back, with its work and the step (30 later, half a second) it
+    /// arrives at; nil when none is.
     func callbackDeliveredLate(in move: Transition) -> (callback: Callback, work: [Work], step: Int64)? {
-        guard let faults = hooks.faults,
-            let segment = move.segments.first(where: { $0.callback?.role == .activate }),
-            let callback = segment.callback, faults.fires(.quirkResumeLate)
+        guard let callback = environment.heldBack(in: move),
+            let segment = move.segments.first(where: { $0.callback == callback })
         else { return nil }
         return (callback, segment.work, nextStep + 30)
     }
@@ -128,12 +105,6 @@ extension Runtime {
         deliver(late.callback, inSession: game.isInSession)
         machine.enqueue(late.work, for: late.callback)
         settle()
-    }
-
-    /// Android's window notices of an event, in the other order when `quirk.windowOrder` fires.
-    func windowNoticesInQuirkOrder<Notice>(_ notices: [Notice]) -> [Notice] {
-        guard notices.count > 1, let faults = hooks.faults, faults.fires(.quirkWindowOrder) else { return notices }
-        return notices.reversed()
     }
 }
 

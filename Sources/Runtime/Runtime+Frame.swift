@@ -82,7 +82,7 @@ extension Runtime {
     }
 
     private func deliverLeaderboardResults() {
-        let results = reorderedByTheNetwork(leaderboard.deliver(now: now))
+        let results = environment.arriving(leaderboard.deliver(now: now))
         auditLeaderboard(results)
         defer { continueBackgroundUpload(results) }
         for result in results {

@@ -37,8 +37,9 @@ extension Runtime {
         set { clock.framesPresented = newValue }
     }
 
-    /// The seeded simulation's fault injector (`interlude simulate`): its seeded bugs act in the runtime's own work.
-    /// Nil (the default) everywhere else, at the cost of one comparison where a bug could act.
+    /// The seeded simulation's fault injector (`interlude simulate`), handed to the in-process leaderboard and match,
+    /// whose network faults it draws. Nil (the default) everywhere else. The runtime's own points are its
+    /// `environment`'s.
     public var faults: FaultInjector? {
         get { hooks.faults }
         set {

@@ -1,7 +1,6 @@
 // Runtime+Work: the work executor. One exhaustive switch: the compiler proves every Work is implemented.
 // Work runs only here, at one point (`settle()`), never inside a callback.
 
-import Faults
 import Lifecycle
 
 extension Runtime {
@@ -41,11 +40,6 @@ extension Runtime {
             return nil
         case .gate:
             followGLPermission()
-            // A seeded bug (test-only, `Faults`): one frame drawn right after GL was forbidden.
-            if work == .forbidGL, let faults = hooks.faults, faults.fires(.bugDrawAfterForbidGL) {
-                let drawn = scene
-                withGL("present") { $0.present(drawn) }
-            }
             return nil
         case .noTaskOpen:
             violate(.callbacksAndTasksInOrder, "endBackgroundTask without an open background task")
@@ -76,10 +70,6 @@ extension Runtime {
             if count > 0 { machine.discardTimers() }
             return "\(count) dropped"
         case .saveSnapshot:
-            // A seeded bug (test-only, `Faults`): a resign callback's quick save skipped.
-            if callback?.role == .resign, let faults = hooks.faults, faults.fires(.bugQuickSaveSkipped) {
-                return "quick skipped"
-            }
             if watchdogKillsSave(for: callback) { return "\(Self.snapshotKind(for: callback)) killed by the watchdog" }
             return saveSnapshot(kind: Self.snapshotKind(for: callback))
         case .loadSnapshot:

@@ -32,7 +32,7 @@ public enum RuntimeActivity: Hashable, Sendable {
 /// (`advance`), and what they read back (the status, the transcript, frames).
 public final class Runtime<Game: LifecycleGame> {
 
-    // The stored parts (13): the machine decides; the rest is what the executor acts on and remembers.
+    // The stored parts (14): the machine decides; the rest is what the executor acts on and remembers.
     /// What the runtime decides: state, reason, open background tasks, GL permission, frame loop, timers, queued
     /// work. The one owner of those facts; the runtime performs what its methods return.
     public internal(set) var machine: LifecycleMachine
@@ -52,6 +52,9 @@ public final class Runtime<Game: LifecycleGame> {
     public internal(set) var snapshots: any SnapshotStore
     /// What was injected, when recording (`startRecording()`); nil otherwise.
     public internal(set) var recording: Recording<Game>?
+    /// The world around the app where it may misbehave (Environment.swift): the contract's own unless a simulation,
+    /// a script's fault lines or a test's double put another here.
+    public var environment: any Environment = PlainEnvironment()
 
     /// A runtime for an app that is not running yet, which will run `game` (a fresh one: a relaunch starts from
     /// `game.relaunched()`). `seed` names the runs (a session's score key); `display` nil renders nothing (GL-free);

@@ -35,6 +35,8 @@ public struct Shrinker<Game: LifecycleGame> where Game.Action: ScriptAction {
     public let makeStore: (String, FaultInjector) throws -> any SnapshotStore
     /// The most replays one shrink makes (each replays its candidate from the start).
     public var replayLimit = 3_000
+    /// The environment and display of each replay, made from its injector (a test's doubles, as the run had them).
+    public var world = SimulationWorld<Game.Scene>()
 
     public init(
         profile: Profile, seed: UInt64, folder: String,
@@ -64,7 +66,8 @@ public struct Shrinker<Game: LifecycleGame> where Game.Action: ScriptAction {
         let injector = FaultInjector(seed: seed, enabled: [])
         let store = try makeStore(folder, injector)
         return ScriptRunner.run(
-            script(lines), display: RecordingDisplay<Game.Scene>(), snapshots: store, faults: injector, game: makeGame)
+            script(lines), display: world.display?(injector) ?? RecordingDisplay<Game.Scene>(), snapshots: store,
+            faults: injector, game: makeGame, environment: world.environment)
     }
 
     /// A violation's detail with its numbers and the disk's folder set aside: what "the same way" compares.

@@ -110,6 +110,8 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
     /// the end (`frame` lines named `relaunch-K` and `end`, images `PROFILE-seed-S-NAME`), so that the transcript
     /// carries the pixels' hashes.
     public var display: (any Display<Game.Scene>)? = nil
+    /// The environment and (when `display` is nil) the display, made from the run's injector: a test's doubles.
+    public var world = SimulationWorld<Game.Scene>()
 
     public init(
         options: SimulationOptions, actions: [Game.Action] = Game.explorationActions,
@@ -150,9 +152,10 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
         // still stands behind the runtime's GL guard, which checks every present as before (CONTRACT §6.1).
         let runtime = Runtime(
             profile: options.profile, seed: options.seed, game: makeGame(options.seed),
-            display: display ?? RecordingDisplay<Game.Scene>(keepsScenes: false),
+            display: display ?? world.display?(injector) ?? RecordingDisplay<Game.Scene>(keepsScenes: false),
             snapshots: try makeStore(options.folder, injector))
-        runtime.faults = injector  // its seeded bugs, the in-process leaderboard's network
+        runtime.faults = injector  // the in-process leaderboard's and match's network
+        runtime.environment = world.environment(injector)
         runtime.willDo = willDo
         let run = SimulationRun(simulator: self, runtime: runtime, injector: injector)
         try run.launch()

@@ -15,7 +15,7 @@ import Testing
             at 2s wait
             leaderboard pending=40
             at +1s fault os.powerLoss
-            at 3s fault bug.timerFullTime
+            at 3s fault quirk.resumeLate
             at 3s fault storage.kill.betweenRenames skip=2
             """
         let parsed = try commands(body)
@@ -23,7 +23,7 @@ import Testing
             parsed == [
                 .event(time: 0, .launched), .fault(time: milliseconds(1500), .fsyncFails), .wait(time: seconds(2)),
                 .leaderboard(.pending(40)), .fault(time: seconds(3), .powerLoss),
-                .fault(time: seconds(3), .bugTimerFullTime), .fault(time: seconds(3), .killBetweenRenames, skip: 2),
+                .fault(time: seconds(3), .quirkResumeLate), .fault(time: seconds(3), .killBetweenRenames, skip: 2),
             ])
         #expect(try commands(parsed.map { ScriptWriter.render($0) }.joined(separator: "\n")) == parsed)
         #expect(try parseBody(body).hasFaultLines)
@@ -44,6 +44,15 @@ import Testing
         let error = try #require(bodyError(body))
         #expect(error.kind == kind, "\(error)")
         #expect(error.location.column == column, "\(error)")
+    }
+
+    /// A test's own point (a seeded bug of its doubles) is a fault line's name only where the parser is given it.
+    @Test func aPointBeyondTheCatalogParsesOnlyWhereGiven() throws {
+        let point = FaultPoint("bug.testOnly", .bug, "a test's seeded bug")
+        let text = "interlude-script 1\nprofile ios26\nat 0s launched\nat 1s fault bug.testOnly skip=1\n"
+        #expect(parseError(text)?.kind == .unknownFault)
+        let script: Script = try ScriptParser.parse(text, file: "t.script", faults: [point])
+        #expect(script.lines.last?.command == .fault(time: seconds(1), point, skip: 1))
     }
 
     @Test func anArmedPointFiresAtTheReachItsSkipNames() throws {

@@ -29,7 +29,8 @@ struct SimulatorTests {
 
     func simulate(
         _ profile: Profile, seed: UInt64, minutes: Int64 = 6, faults: Set<FaultPoint> = Set(FaultPoint.all),
-        store: ((String, FaultInjector) throws -> any SnapshotStore)? = nil, display: (any Display<Scene>)? = nil
+        store: ((String, FaultInjector) throws -> any SnapshotStore)? = nil, display: (any Display<Scene>)? = nil,
+        world: SimulationWorld<Scene> = SimulationWorld()
     ) throws -> SimulationResult<GameAction> {
         let folder = try TemporaryFolder("simulate")
         defer { folder.remove() }
@@ -44,6 +45,7 @@ struct SimulatorTests {
                 Simulator(options: options) { Game(seed: $0, levels: levels) }
             }
         simulator.display = display
+        simulator.world = world
         return try simulator.run()
     }
 
@@ -98,45 +100,43 @@ struct SimulatorTests {
         #expect(found.first?.detail.contains("a durable save was lost") == true)
     }
 
-    /// The seeded bugs of issue 30's acceptance, each behind its test-only switch and among every fault of the
+    /// The seeded bugs (SeededBugs.swift), each a double of a port or of the environment, among every fault of the
     /// environment: the simulation finds each within 50 seeds of 6 minutes, as the invariant that names it; the same
     /// seed without the bug is clean; `Shrinker` reduces it to a script of at most 10 timed lines that fails the same
     /// way when replayed from its text, and passes once the bug's fault lines are taken out.
-    @Test(
-        "a seeded bug is found and shrunk to a short script",
-        arguments: [
-            (FaultPoint.bugQuickSaveSkipped, 5), (.bugDrawAfterForbidGL, 1), (.bugFsyncSkipped, 9),
-            (.bugScoreCountedTwice, 11), (.bugTimerFullTime, 10),
-        ])
-    func seededBugIsFoundAndShrunk(bug: FaultPoint, invariant: Int) throws {
+    @Test("a seeded bug is found and shrunk to a short script", arguments: SeededBug.all)
+    func seededBugIsFoundAndShrunk(bug: SeededBug) throws {
         var found: (result: SimulationResult<GameAction>, failure: SimulationFailure)? = nil
+        let world = bug.world(Scene.self)
         for seed in UInt64(1)...50 where found == nil {
-            let result = try simulate(.ios26, seed: seed, faults: Set(FaultPoint.all).union([bug]))
-            if let failure = result.failures.first(where: { $0.number == invariant }) { found = (result, failure) }
+            let result = try simulate(.ios26, seed: seed, faults: Set(FaultPoint.all).union([bug.point]), world: world)
+            if let failure = result.failures.first(where: { $0.number == bug.invariant }) { found = (result, failure) }
         }
-        let (result, failure) = try #require(found, "\(bug.name) not found within 50 seeds")
-        #expect(try simulate(.ios26, seed: result.options.seed).ok, "the same seed without the bug is clean")
+        let (result, failure) = try #require(found, "\(bug.point.name) not found within 50 seeds")
+        #expect(
+            try simulate(.ios26, seed: result.options.seed, world: world).ok, "the same seed without the bug is clean")
 
         let folder = try TemporaryFolder("shrink")
         defer { folder.remove() }
         let levels = Self.levels
-        let shrinker = Shrinker(
+        var shrinker = Shrinker(
             profile: .ios26, seed: result.options.seed, folder: folder.path + "/disk",
             store: { try FileSnapshotStore(folder: $0, faults: $1) }, game: { Game(seed: $0, levels: levels) })
+        shrinker.world = world
         let shrunk = try #require(try shrinker.shrink(result, failure: failure), "the run replays as a script")
         #expect(shrunk.timedLines <= 10, "\(ScriptWriter.render(shrunk.script))")
         #expect(shrunk.script.lines.count < shrunk.linesBefore)
         // Its text, parsed back, fails the same way; without the bug's lines it does not fail so.
         let text = ScriptWriter.render(shrunk.script)
-        let parsed: Script<GameAction> = try ScriptParser.parse(text, file: "shrunk.script")
+        let parsed: Script<GameAction> = try ScriptParser.parse(text, file: "shrunk.script", faults: SeededBug.points)
         let replayed = try shrinker.replay(parsed.lines.map(\.command))
-        #expect(replayed.violations.contains { $0.violation.invariant == invariant }, "\(text)")
+        #expect(replayed.violations.contains { $0.violation.invariant == bug.invariant }, "\(text)")
         let fixed = parsed.lines.map(\.command).filter {
             guard case .fault(_, let point, _) = $0 else { return true }
-            return point != bug
+            return point != bug.point
         }
         #expect(fixed.count < parsed.lines.count, "the script arms the bug")
-        #expect(try !shrinker.replay(fixed).violations.contains { $0.violation.invariant == invariant }, "\(text)")
+        #expect(try !shrinker.replay(fixed).violations.contains { $0.violation.invariant == bug.invariant }, "\(text)")
     }
 
     @Test("the fault injector: off points never fire; an armed one fires once; after a kill everything fails")
@@ -149,7 +149,7 @@ struct SimulatorTests {
         let killer = FaultInjector(seed: 1, enabled: [.killBeforeRename], perMille: 1000)
         #expect(throws: SimulatedKill(.killBeforeRename)) { try killer.kill(at: .killBeforeRename) }
         #expect(killer.fires(.writeNoSpace), "a dead process fails everything")
-        #expect(!killer.fires(.bugDrawAfterForbidGL), "but a seeded bug stays off unless named")
+        #expect(!killer.fires(SeededBug.timerFullTime.point), "but a seeded bug stays off unless named")
         killer.relaunch()
         #expect(!killer.fires(.writeNoSpace))
     }

@@ -1,0 +1,52 @@
+// FaultyEnvironment: the runtime's environment (Runtime's Environment.swift) under a fault injector: the OS's and
+// the platform's fault points and quirks of CONTRACT §6 and §7 ("Faults"), drawn where the runtime asks. What a
+// script's fault lines and the seeded simulation give a runtime; a test's seeded bug decorates it further.
+
+import Faults
+import Lifecycle
+import Runtime
+
+/// The contract's world with `injector`'s fault points: each answer fires its point when the injector says so.
+public final class FaultyEnvironment: Environment {
+    public let injector: FaultInjector
+
+    public init(_ injector: FaultInjector) { self.injector = injector }
+
+    /// `quirk.resignTwice`, `quirk.activateTwice`: a pause or a resume delivered twice.
+    public func repeated(in move: Transition) -> Set<Callback> {
+        var twice: Set<Callback> = []
+        for callback in move.callbacks {
+            if callback.role == .resign, injector.fires(.quirkResignTwice) { twice.insert(callback) }
+            if callback.role == .activate, injector.fires(.quirkActivateTwice) { twice.insert(callback) }
+        }
+        return twice
+    }
+
+    /// `quirk.resumeLate`: the move's activate callback arrives half a second late.
+    public func heldBack(in move: Transition) -> Callback? {
+        guard let callback = move.segments.first(where: { $0.callback?.role == .activate })?.callback,
+            injector.fires(.quirkResumeLate)
+        else { return nil }
+        return callback
+    }
+
+    /// `quirk.windowOrder`: Android's focus and surface notices in the other order.
+    public func arriving<Notice>(_ notices: [Notice]) -> [Notice] {
+        guard notices.count > 1, injector.fires(.quirkWindowOrder) else { return notices }
+        return notices.reversed()
+    }
+
+    /// `network.leaderboard.reorder`: two answers due together arrive in the other order.
+    public func arriving(_ answers: [LeaderboardResult]) -> [LeaderboardResult] {
+        guard answers.count > 1, injector.fires(.leaderboardReorder) else { return answers }
+        return answers.reversed()
+    }
+
+    /// `storage.save.outlastsWatchdog`: the enter-background callback's save takes longer than the watchdog allows.
+    public func watchdogEndsSave(of callback: Callback?) -> Bool {
+        callback?.role == .enterBackground && injector.fires(.saveOutlastsWatchdog)
+    }
+
+    /// `storage.protectedData.unavailable`: the save of a file of complete protection fails while locked.
+    public func refusesProtectedSave() -> Bool { injector.fires(.protectedDataUnavailable) }
+}

@@ -1,0 +1,24 @@
+// SimulationWorld: what stands around the runtime in a simulated run besides its disk, made from the run's fault
+// injector: the environment (the OS's and platform's fault points and quirks) and the display. The defaults are the
+// simulation's own; a test passes doubles that break one of them on purpose (a seeded bug) to show that the
+// simulation finds it and the shrinker keeps it.
+
+import Faults
+import Replay
+import Runtime
+
+/// How a simulated run's environment and display are made from its injector (`Simulator`, `Shrinker`).
+public struct SimulationWorld<Scene: GameScene> {
+    /// The runtime's environment (default: `FaultyEnvironment`, the injector's points and quirks).
+    public var environment: (FaultInjector) -> any Environment
+    /// The display (nil: the run's own, a `RecordingDisplay`).
+    public var display: ((FaultInjector) -> any Display<Scene>)?
+
+    public init(
+        environment: @escaping (FaultInjector) -> any Environment = { FaultyEnvironment($0) },
+        display: ((FaultInjector) -> any Display<Scene>)? = nil
+    ) {
+        self.environment = environment
+        self.display = display
+    }
+}
