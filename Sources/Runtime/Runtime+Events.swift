@@ -80,16 +80,13 @@ extension Runtime {
         // ends the tasks; the app is told nothing): the checker reports it (invariant 6) after the event's work.
         let leftOpen = machine.complete(move, repeating: twice, holding: late?.callback)
         if !wasAway, appState == .background { machine.noteStopped(at: now) }
-        if let late { hooks.lateCallback = late }  // one held earlier arrives at its step, or is dropped then
+        if let late { process.lateCallback = late }  // one held earlier arrives at its step, or is dropped then
         if leftOpen > 0 { invariantState.tasksLeftOpen = leftOpen }
     }
 
     func deliver(_ callback: Callback, inSession: Bool) {
-        if callback == .protectedDataWillBecomeUnavailable { hooks.protectedDataGoing = true }
-        if callback == .protectedDataDidBecomeAvailable {
-            hooks.protectedDataGoing = false
-            hooks.protectedDataUnavailable = false
-        }
+        if callback == .protectedDataWillBecomeUnavailable { process.protectedData = .going }
+        if callback == .protectedDataDidBecomeAvailable { process.protectedData = .available }
         write(.callback(callback))
         noteDelivered(callback, inSession: inSession)
         for observer in observers { observer.runtime(self, delivered: callback) }

@@ -5,7 +5,6 @@
 // continue from what was left of it (10). The leaderboard's service must hold every score it acknowledged, once (11).
 // The environment (Environment.swift) answers where it may misbehave: a save refused or cut short, a callback late.
 
-import Faults
 import Lifecycle
 
 extension Runtime {
@@ -76,14 +75,14 @@ extension Runtime {
     /// Whether the save now fails for iOS data protection: only while the locked device's protected data is
     /// unavailable, and only if the environment refuses it then.
     func protectedDataRefusesSave() -> Bool {
-        hooks.protectedDataUnavailable && environment.refusesProtectedSave()
+        process.protectedData == .unavailable && environment.refusesProtectedSave()
     }
 
     /// Whether the enter-background callback's save outlasts the watchdog now: the OS kills the app before the save
     /// finishes (the process ends once the work line is written).
     func watchdogKillsSave(for callback: Callback?) -> Bool {
         guard environment.watchdogEndsSave(of: callback) else { return false }
-        hooks.killPending = true
+        process.killPending = true
         return true
     }
 
@@ -99,8 +98,8 @@ extension Runtime {
     /// At its step, the callback a quirk held back arrives with its work, if the app is still active (else the
     /// moment has passed and it is dropped, as an engine would drop a stale resume). Called at each fixed step.
     func deliverLateCallback() {
-        guard let late = hooks.lateCallback, nextStep >= late.step else { return }
-        hooks.lateCallback = nil
+        guard let late = process.lateCallback, nextStep >= late.step else { return }
+        process.lateCallback = nil
         guard appState == .active else { return }
         deliver(late.callback, inSession: game.isInSession)
         machine.enqueue(late.work, for: late.callback)

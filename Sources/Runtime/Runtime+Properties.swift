@@ -1,7 +1,6 @@
 // Runtime+Properties: the runtime's public (and internal) properties, each read from the one part that owns it: the
 // machine (LifecycleMachine.swift) or a part of RuntimeParts.swift. None is stored here.
 
-import Faults
 import Lifecycle
 
 extension Runtime {
@@ -37,27 +36,20 @@ extension Runtime {
         set { clock.framesPresented = newValue }
     }
 
-    /// The seeded simulation's fault injector (`interlude simulate`), handed to the in-process leaderboard and match,
-    /// whose network faults it draws. Nil (the default) everywhere else. The runtime's own points are its
-    /// `environment`'s.
-    public var faults: FaultInjector? {
-        get { hooks.faults }
-        set {
-            hooks.faults = newValue
-            (leaderboard.transport as? InProcessLeaderboard)?.faults = newValue
-            (match as? InMemoryMatch<Game.Message>)?.faults = newValue
-        }
+    /// The game's in-memory state: lost when the process dies.
+    public internal(set) var game: Game {
+        get { process.game }
+        _modify { yield &process.game }
     }
-
     /// The leaderboard client: requests in flight, the score outbox.
     public internal(set) var leaderboard: LeaderboardClient {
-        get { online.leaderboard }
-        _modify { yield &online.leaderboard }
+        get { process.leaderboard }
+        _modify { yield &process.leaderboard }
     }
     /// The last list fetched; dropped by `purgeCaches`.
     public internal(set) var leaderboardTop: [String] {
-        get { online.leaderboardTop }
-        set { online.leaderboardTop = newValue }
+        get { process.leaderboardTop }
+        set { process.leaderboardTop = newValue }
     }
     /// The match (multiplayer): its port, in memory unless the host gave a real one (`useMatch`).
     public internal(set) var match: any MatchTransport<Game.Message> {
@@ -85,17 +77,17 @@ extension Runtime {
 
     /// The save generation: how many snapshots this game has written.
     public internal(set) var snapshotGeneration: Int64 {
-        get { saved.generation }
-        set { saved.generation = newValue }
+        get { process.generation }
+        set { process.generation = newValue }
     }
     /// The player's settings by name (saved as `setting.NAME` with every snapshot, restored at every launch).
     public var settings: [String: Int64] {
-        get { saved.settings }
-        _modify { yield &saved.settings }
+        get { process.settings }
+        _modify { yield &process.settings }
     }
     var pendingRestore: PendingRestore? {
-        get { saved.pendingRestore }
-        set { saved.pendingRestore = newValue }
+        get { process.pendingRestore }
+        set { process.pendingRestore = newValue }
     }
 
     /// Present every n-th step while the frame loop runs (1: every step). Replays may thin frames out.

@@ -23,7 +23,7 @@ extension Runtime {
             if kind.mustBeDurable { try snapshots.flush() }
             noteDurable(snapshotGeneration, durable: kind.mustBeDurable || snapshots.savesAreDurable)
         } catch let killed as SimulatedKill {
-            hooks.killPending = true  // the process died mid-save: nothing more of it runs (`doWork` kills it)
+            process.killPending = true  // the process died mid-save: nothing more of it runs (`doWork` kills it)
             return "\(kind) killed at \(killed.point.name)"
         } catch {
             violate(.snapshotBeforeLeaving, "saving the \(kind) snapshot failed: \(error)")

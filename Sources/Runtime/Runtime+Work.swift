@@ -7,10 +7,7 @@ extension Runtime {
     /// Performs all queued work, in table order, then handles a process that has ended and checks invariants.
     public func settle() {
         while let next = machine.nextWork() { doWork(next.work, for: next.callback) }
-        if hooks.protectedDataGoing {  // the notice's event wrote what it had to; now the files lock
-            hooks.protectedDataGoing = false
-            hooks.protectedDataUnavailable = true
-        }
+        if process.protectedData == .going { process.protectedData = .unavailable }  // the notice's event wrote what it had to
         beginBackgroundUpload()
         if appState == .terminated, !invariantState.processEnded { endProcess() }
         checkInvariants(afterEvent: true)
@@ -23,8 +20,8 @@ extension Runtime {
         let detail = perform(work, for: callback) ?? note
         transcript.append(now, .work(work, detail: detail))
         didPerformWork?(work, callback)
-        if hooks.killPending {
-            hooks.killPending = false
+        if process.killPending {
+            process.killPending = false
             kill()
         }
     }
@@ -34,7 +31,7 @@ extension Runtime {
         switch machine.decide(work) {
         case .decided:
             // The expiration handler (or the last end of a task) stops the outbox's upload: its scores stay kept.
-            if work == .endBackgroundTask, online.upload.isOpen, machine.openBackgroundTasks == 0 {
+            if work == .endBackgroundTask, process.upload.isOpen, machine.openBackgroundTasks == 0 {
                 return stopBackgroundUpload()
             }
             return nil
@@ -141,15 +138,7 @@ extension Runtime {
         invariantState.processEnded = true
         machine.endProcess()
         followGLPermission()
-        game = game.relaunched()
-        snapshotGeneration = 0  // a new process knows only what it restores
-        hooks.protectedDataUnavailable = false
-        hooks.protectedDataGoing = false
-        hooks.lateCallback = nil
-        settings = [:]
-        leaderboard = leaderboard.relaunched()  // the server outlives the app; the in-flight list does not
-        online.upload = BackgroundUpload()
-        leaderboardTop = []
+        process = process.next()  // a new process knows only what it restores; the servers outlive it
         match.leave(tick: nextStep)  // the process's socket closes with it
     }
 }

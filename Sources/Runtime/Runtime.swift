@@ -15,6 +15,7 @@
 // Time is injected: hosts call `advance(to:)` with virtual time (replays, tests) or real time (the window).
 // Start reading at `send(_:)` in Runtime+Events.swift, then `perform(_:)` in Runtime+Work.swift.
 
+import Faults
 import Lifecycle
 
 /// What the runtime is about to do, as a watchdog reports it.
@@ -32,19 +33,18 @@ public enum RuntimeActivity: Hashable, Sendable {
 /// (`advance`), and what they read back (the status, the transcript, frames).
 public final class Runtime<Game: LifecycleGame> {
 
-    // The stored parts (14): the machine decides; the rest is what the executor acts on and remembers.
+    // The stored parts: the machine decides; the rest is what the executor acts on and remembers.
     /// What the runtime decides: state, reason, open background tasks, GL permission, frame loop, timers, queued
     /// work. The one owner of those facts; the runtime performs what its methods return.
     public internal(set) var machine: LifecycleMachine
     /// Names the runs (a session's score key).
     public let seed: UInt64
     var clock = FrameClock()
-    /// The game's in-memory state: lost when the process dies.
-    public internal(set) var game: Game
+    /// What dies with the process: the game, the leaderboard's requests and outbox, the save generation, ...
+    var process: AppProcess<Game>
     var online: Online<Game.Message>
     public internal(set) var transcript = Transcript()
     var invariantState = InvariantState()
-    var saved = SaveState()
     var pacing = Pacing()
     var hooks = HostHooks<Game>()
     public let display: (any Display<Game.Scene>)?
@@ -55,6 +55,15 @@ public final class Runtime<Game: LifecycleGame> {
     /// The world around the app where it may misbehave (Environment.swift): the contract's own unless a simulation,
     /// a script's fault lines or a test's double put another here.
     public var environment: any Environment = PlainEnvironment()
+    /// The seeded simulation's fault injector (`interlude simulate`, a script's fault lines), handed to the
+    /// in-process leaderboard and match, whose network faults it draws. Nil (the default) everywhere else. The
+    /// runtime's own points are its `environment`'s.
+    public var faults: FaultInjector? {
+        didSet {
+            (leaderboard.transport as? InProcessLeaderboard)?.faults = faults
+            (match as? InMemoryMatch<Game.Message>)?.faults = faults
+        }
+    }
 
     /// A runtime for an app that is not running yet, which will run `game` (a fresh one: a relaunch starts from
     /// `game.relaunched()`). `seed` names the runs (a session's score key); `display` nil renders nothing (GL-free);
@@ -67,7 +76,7 @@ public final class Runtime<Game: LifecycleGame> {
         self.seed = seed
         self.display = display
         self.snapshots = snapshots
-        self.game = game
+        process = AppProcess(game: game, leaderboard: LeaderboardClient())
         online = Online(match: InMemoryMatch(pilot: game.matchPilot))
         followGLPermission()
     }

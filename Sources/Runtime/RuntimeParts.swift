@@ -1,7 +1,6 @@
 // RuntimeParts: the runtime's stored facts beside the machine, grouped one concern to a struct, so that the class
 // holds a few parts rather than a long list of loose variables. Runtime.swift forwards its public properties to them.
 
-import Faults
 import Lifecycle
 
 /// Time as the runtime has run it: the clock, the next fixed step, the frames shown.
@@ -11,13 +10,42 @@ struct FrameClock {
     var framesPresented: Int64 = 0
 }
 
-/// The network's side: the leaderboard client and the last list it fetched, the match and our part in it.
-struct Online<Message: MatchMessage> {
-    var leaderboard = LeaderboardClient()
+/// What lives and dies with the app's process. A kill, a purge or the app's end replaces it whole
+/// (`Runtime.endProcess`); what outlives it is the device's: the disk (`Runtime.snapshots`), the servers behind the
+/// leaderboard's and the match's transports, and the checker's memory (CONTRACT §6, 9).
+struct AppProcess<Game: LifecycleGame> {
+    /// The game's in-memory state.
+    var game: Game
+    /// The leaderboard's requests in flight and the score outbox (the transport is the device's).
+    var leaderboard: LeaderboardClient
     var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
+    var upload = BackgroundUpload()
+    // What a save keeps beside the game, and a restore not yet proved (Runtime+CrashGuard.swift).
+    var generation: Int64 = 0
+    var settings: [String: Int64] = [:]
+    var pendingRestore: PendingRestore? = nil
+    var protectedData = ProtectedData.available
+    /// An activate callback the environment holds back, its work, and the fixed step it arrives at.
+    var lateCallback: (callback: Callback, work: [Work], step: Int64)? = nil
+    /// A piece of work died at a fault point (a save killed mid-way): the process ends once its work line is written.
+    var killPending = false
+
+    /// The process a relaunch starts: the game's fresh one (`relaunched()`), the same leaderboard service with
+    /// nothing in flight (what was in flight is cancelled on its transport), nothing else.
+    func next() -> AppProcess {
+        AppProcess(game: game.relaunched(), leaderboard: leaderboard.relaunched())
+    }
+}
+
+/// iOS data protection of the process's files: available; going once `protectedDataWillBecomeUnavailable` is
+/// delivered (the app's last chance to write: the files lock once the event's work is done); unavailable until
+/// `protectedDataDidBecomeAvailable`, where every save asks the environment whether it fails.
+enum ProtectedData { case available, going, unavailable }
+
+/// The network's side that outlives the process: the match's transport and the name we join under.
+struct Online<Message: MatchMessage> {
     var match: any MatchTransport<Message>
     var playerName = "player"
-    var upload = BackgroundUpload()
 }
 
 /// The outbox's upload inside a background task of its own (CONTRACT §4 "The outbox's background upload"): begun
@@ -33,13 +61,6 @@ struct BackgroundUpload {
     var sent = 0
     /// Begun once per stay in the background: an upload that ended does not start again before the app returns.
     var triedThisStay = false
-}
-
-/// What a save keeps beside the game, and a restore not yet proved (Runtime+CrashGuard.swift).
-struct SaveState {
-    var generation: Int64 = 0
-    var settings: [String: Int64] = [:]
-    var pendingRestore: PendingRestore? = nil
 }
 
 /// How the host wants time run and frames shown.
@@ -59,17 +80,4 @@ struct HostHooks<Game: LifecycleGame> {
     var didPerformWork: ((Work, Callback?) -> Void)? = nil
     var willDo: ((RuntimeActivity) -> Void)? = nil
     var hostStatus: [String] = []
-    /// The simulation's fault injector (its seeded bugs); nil everywhere else.
-    var faults: FaultInjector? = nil
-    /// A piece of work died at a fault point (a save killed mid-way): the process ends once its work line is written.
-    var killPending = false
-    /// From the end of the work of the event that delivered `protectedDataWillBecomeUnavailable` (the app's last
-    /// chance to write: iOS makes the files unavailable some seconds after the notice) until
-    /// `protectedDataDidBecomeAvailable` (or the process's end): where the fault point
-    /// `storage.protectedData.unavailable` is reached by every save.
-    var protectedDataUnavailable = false
-    /// `protectedDataWillBecomeUnavailable` was delivered; the data goes once the event's work is done.
-    var protectedDataGoing = false
-    /// An activate callback a quirk (`quirk.resumeLate`) holds back, its work, and the fixed step it arrives at.
-    var lateCallback: (callback: Callback, work: [Work], step: Int64)? = nil
 }
