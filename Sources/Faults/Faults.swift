@@ -166,13 +166,8 @@ extension FaultPoint {
     /// the save the runtime reported durable: invariant 9 must catch it).
     public static let bugFsyncSkipped = FaultPoint(
         "bug.fsyncSkipped", .bug, "test-only: a snapshot's temporary file is renamed into place without its fsync")
-    /// Seeded bug: the leaderboard server stores a submission it has seen (its idempotency check skipped), so a
-    /// duplicated request counts a score twice (invariant 11 must catch it).
-    public static let bugScoreCountedTwice = FaultPoint(
-        "bug.scoreCountedTwice", .bug,
-        "test-only: the leaderboard server stores a repeated submission again (its idempotency check skipped)")
     /// The seeded bugs, sorted by name: never enabled unless named.
-    public static let seededBugs: [FaultPoint] = [bugFsyncSkipped, bugScoreCountedTwice].sorted()
+    public static let seededBugs: [FaultPoint] = [bugFsyncSkipped].sorted()
 
     /// The points the schedule (or a script's fault line) fires itself, at an instant, rather than the code reaching
     /// them: kills, a power loss, memory pressure.

@@ -37,6 +37,11 @@ public enum ScriptRunner {
         if let injector { runtime.environment = makeEnvironment(injector) }
         let followed = followEngines(script.requestedEngines(adding: engines), on: runtime)
         configure(runtime)
+        if let injector {  // the leaderboard's network, in front of whichever service the host configured
+            let service = runtime.leaderboard.transport
+            runtime.useLeaderboard(
+                FaultyLeaderboard(service, injector: injector), pacing: runtime.leaderboard.pacing)
+        }
         /// A process killed at a fault point is relaunched from the disk at once, as the OS or the user would.
         func relaunchIfKilled() {
             guard let injector, injector.killedBy != nil else { return }

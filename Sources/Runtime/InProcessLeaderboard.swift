@@ -1,19 +1,16 @@
 // InProcessLeaderboard: the in-process null implementation of `LeaderboardTransport`: no sockets, answers at
 // once from an in-memory table. Runtime tests and GL-free runs use it; the real one is
-// `HTTPLeaderboard` in Services. Under a simulation (`faults`), the network between the game and this service
-// misbehaves at the `network.leaderboard.*` fault points, and its table can be audited (CONTRACT §6.11).
+// `HTTPLeaderboard` in Services. Its table can be audited (CONTRACT §6.11); a simulation puts its network in front
+// of it (Replay's `FaultyLeaderboard`).
 
-import Faults
 import Lifecycle
 
 /// An in-memory leaderboard service that can be "down".
 public final class InProcessLeaderboard: LeaderboardTransport {
     public var isDown = false  // requests fail
     public private(set) var stored: [Int64: Int64] = [:]  // idempotency key → score, the server's table
-    /// How many rows each key has in the server's table: 1, unless a seeded bug stored a repeated submission again.
+    /// How many rows each key has in the server's table: 1 for every key it holds (it stores a key once).
     public private(set) var rows: [Int64: Int] = [:]
-    /// The simulation's fault injector: the network's faults and the seeded bug `bug.scoreCountedTwice`.
-    public var faults: FaultInjector?
     public private(set) var cancelled = 0  // requests cancelled before their answer was taken
     private var started: [Int64: LeaderboardRequestKind] = [:]
 
@@ -39,21 +36,14 @@ public final class InProcessLeaderboard: LeaderboardTransport {
             }
             return .top(top.isEmpty ? ["no scores yet"] : top)
         case .submit(let score, let key, _):
-            guard let faults else {
-                store(score, key: key)
-                return .submitted(key: key)
-            }
-            if faults.fires(.leaderboardDrop) { return .failed(kind) }
             store(score, key: key)
-            if faults.fires(.leaderboardDuplicate) { store(score, key: key) }
-            if faults.fires(.leaderboardSlow) || faults.fires(.leaderboardGarbage) { return .failed(kind) }
             return .submitted(key: key)
         }
     }
 
-    /// The server stores a submission: once per key (its idempotency), unless the seeded bug skips the check.
+    /// The server stores a submission once per key: its idempotency.
     private func store(_ score: Int64, key: Int64) {
-        if stored[key] != nil, !(faults?.fires(.bugScoreCountedTwice) ?? false) { return }
+        if stored[key] != nil { return }
         stored[key] = score
         rows[key, default: 0] += 1
     }

@@ -42,7 +42,6 @@ extension Runtime {
         let delay = leaderboard.delay
         leaderboard = LeaderboardClient(transport: transport, pacing: pacing)
         leaderboard.delay = delay
-        if let faults, let service = transport as? InProcessLeaderboard { service.faults = faults }
     }
 }
 

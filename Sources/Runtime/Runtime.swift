@@ -56,13 +56,10 @@ public final class Runtime<Game: LifecycleGame> {
     /// a script's fault lines or a test's double put another here.
     public var environment: any Environment = PlainEnvironment()
     /// The seeded simulation's fault injector (`interlude simulate`, a script's fault lines), handed to the
-    /// in-process leaderboard and match, whose network faults it draws. Nil (the default) everywhere else. The
-    /// runtime's own points are its `environment`'s.
+    /// in-process match, whose network faults it draws. Nil (the default) everywhere else. The runtime's own points
+    /// are its `environment`'s; the leaderboard's network is a decorator of its transport.
     public var faults: FaultInjector? {
-        didSet {
-            (leaderboard.transport as? InProcessLeaderboard)?.faults = faults
-            (match as? InMemoryMatch<Game.Message>)?.faults = faults
-        }
+        didSet { (match as? InMemoryMatch<Game.Message>)?.faults = faults }
     }
 
     /// A runtime for an app that is not running yet, which will run `game` (a fresh one: a relaunch starts from

@@ -67,7 +67,10 @@ public struct Shrinker<Game: LifecycleGame> where Game.Action: ScriptAction {
         let store = try makeStore(folder, injector)
         return ScriptRunner.run(
             script(lines), display: world.display?(injector) ?? RecordingDisplay<Game.Scene>(), snapshots: store,
-            faults: injector, game: makeGame, environment: world.environment)
+            faults: injector, game: makeGame,
+            configure: { runtime in
+                if let service = world.leaderboard?(injector) { runtime.useLeaderboard(service, pacing: .virtual) }
+            }, environment: world.environment)
     }
 
     /// A violation's detail with its numbers and the disk's folder set aside: what "the same way" compares.

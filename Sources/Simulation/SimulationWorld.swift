@@ -1,5 +1,6 @@
 // SimulationWorld: what stands around the runtime in a simulated run besides its disk, made from the run's fault
-// injector: the environment (the OS's and platform's fault points and quirks) and the display. The defaults are the
+// injector: the environment (the OS's and platform's fault points and quirks), the display and the leaderboard's
+// service. The defaults are the
 // simulation's own; a test passes doubles that break one of them on purpose (a seeded bug) to show that the
 // simulation finds it and the shrinker keeps it.
 
@@ -13,12 +14,16 @@ public struct SimulationWorld<Scene: GameScene> {
     public var environment: (FaultInjector) -> any Environment
     /// The display (nil: the run's own, a `RecordingDisplay`).
     public var display: ((FaultInjector) -> any Display<Scene>)?
+    /// The leaderboard's service (nil: the in-process one), behind the run's network (`FaultyLeaderboard`).
+    public var leaderboard: ((FaultInjector) -> any LeaderboardTransport)?
 
     public init(
         environment: @escaping (FaultInjector) -> any Environment = { FaultyEnvironment($0) },
-        display: ((FaultInjector) -> any Display<Scene>)? = nil
+        display: ((FaultInjector) -> any Display<Scene>)? = nil,
+        leaderboard: ((FaultInjector) -> any LeaderboardTransport)? = nil
     ) {
         self.environment = environment
         self.display = display
+        self.leaderboard = leaderboard
     }
 }

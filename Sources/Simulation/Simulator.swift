@@ -154,8 +154,10 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             profile: options.profile, seed: options.seed, game: makeGame(options.seed),
             display: display ?? world.display?(injector) ?? RecordingDisplay<Game.Scene>(keepsScenes: false),
             snapshots: try makeStore(options.folder, injector))
-        runtime.faults = injector  // the in-process leaderboard's and match's network
+        runtime.faults = injector  // the in-process match's network
         runtime.environment = world.environment(injector)
+        let service = world.leaderboard?(injector) ?? runtime.leaderboard.transport
+        runtime.useLeaderboard(FaultyLeaderboard(service, injector: injector), pacing: .virtual)
         runtime.willDo = willDo
         let run = SimulationRun(simulator: self, runtime: runtime, injector: injector)
         try run.launch()

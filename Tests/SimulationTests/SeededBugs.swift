@@ -13,7 +13,9 @@ import Testing
 /// A seeded bug: its fault point, the invariant that must catch it, and the world that has it.
 struct SeededBug: CustomTestStringConvertible, Sendable {
     /// Where the bug sits: which double has it.
-    enum Double: Sendable { case engine, environmentSkipsQuickSave, environmentForgetsTimeLeft, displayDraws }
+    enum Double: Sendable {
+        case engine, environmentSkipsQuickSave, environmentForgetsTimeLeft, displayDraws, leaderboardCountsTwice
+    }
 
     let point: FaultPoint
     let invariant: Int
@@ -37,8 +39,13 @@ struct SeededBug: CustomTestStringConvertible, Sendable {
         invariant: 10, double: .environmentForgetsTimeLeft)
     /// Still behind a switch in the engine's storage (its double is the file system's port).
     static let fsyncSkipped = SeededBug(point: .bugFsyncSkipped, invariant: 9, double: .engine)
-    /// Still behind a switch in the in-process leaderboard (its double is the leaderboard's store).
-    static let scoreCountedTwice = SeededBug(point: .bugScoreCountedTwice, invariant: 11, double: .engine)
+    /// A leaderboard service that stores a repeated submission again: its idempotency check skipped (invariant 11,
+    /// after the network repeats, delays or garbles a submission).
+    static let scoreCountedTwice = SeededBug(
+        point: FaultPoint(
+            "bug.scoreCountedTwice", .bug,
+            "test-only: the leaderboard server stores a repeated submission again (its idempotency check skipped)"),
+        invariant: 11, double: .leaderboardCountsTwice)
 
     static let all = [quickSaveSkipped, drawAfterForbidGL, timerFullTime, fsyncSkipped, scoreCountedTwice]
     /// The points of the bugs whose doubles live here: what a script's fault lines may name beyond the catalog.
@@ -54,6 +61,7 @@ struct SeededBug: CustomTestStringConvertible, Sendable {
         case .environmentForgetsTimeLeft:
             return SimulationWorld(environment: { ForgetsTimeLeft(FaultyEnvironment($0), point) })
         case .displayDraws: return SimulationWorld(display: { DrawsAfterForbidGL<Scene>($0, point) })
+        case .leaderboardCountsTwice: return SimulationWorld(leaderboard: { CountsTwiceLeaderboard($0, point) })
         }
     }
 }
@@ -139,4 +147,43 @@ final class DrawsAfterForbidGL<Scene: GameScene>: Display {
     func recreateGLObjects() { inner.recreateGLObjects() }
     func capture(_ name: String, scene: Scene) -> Frame { inner.capture(name, scene: scene) }
     func keptImage(_ name: String) -> Frame? { inner.keptImage(name) }
+}
+
+/// A leaderboard service whose idempotency check is skipped when its point fires: a submission it has seen is stored
+/// again, so a repeated request counts a score twice. Its table is audited as the in-process one's is.
+final class CountsTwiceLeaderboard: LeaderboardTransport {
+    let injector: FaultInjector
+    let point: FaultPoint
+    private var started: [Int64: LeaderboardRequestKind] = [:]
+    private var rows: [Int64: Int] = [:]
+    private var isDown = false
+
+    init(_ injector: FaultInjector, _ point: FaultPoint) {
+        self.injector = injector
+        self.point = point
+    }
+
+    func start(_ id: Int64, _ kind: LeaderboardRequestKind) { started[id] = kind }
+    func cancel(_ id: Int64) { started[id] = nil }
+
+    func take(_ id: Int64, waiting: Bool) -> LeaderboardResult? {
+        guard let kind = started.removeValue(forKey: id) else { return nil }
+        if isDown { return .failed(kind) }
+        switch kind {
+        case .fetchTop: return .top(["no scores yet"])
+        case .submit(_, let key, _):
+            if rows[key] == nil || injector.fires(point) { rows[key, default: 0] += 1 }
+            return .submitted(key: key)
+        }
+    }
+
+    func apply(_ setting: LeaderboardSetting) {
+        if case .down = setting { isDown = true }
+        if case .up = setting { isDown = false }
+    }
+
+    func audit(acknowledged: Set<Int64>) -> String? {
+        guard let twice = rows.filter({ $0.value > 1 }).keys.min() else { return nil }
+        return "the leaderboard stored the score of key \(twice) \(rows[twice]!) times: a score counted twice"
+    }
 }

@@ -15,7 +15,7 @@ import Testing
 @Suite struct ShrunkScriptTests {
     @Test(
         "a seeded bug's shrunk script fails as it says, and passes without its bug",
-        arguments: [SeededBug.quickSaveSkipped, .drawAfterForbidGL, .timerFullTime])
+        arguments: [SeededBug.quickSaveSkipped, .drawAfterForbidGL, .timerFullTime, .scoreCountedTwice])
     func shrunkScript(bug: SeededBug) throws {
         let name = String(bug.point.name.dropFirst("bug.".count))
         let path = "Tests/Fixtures/simulate/bug-\(name).script"

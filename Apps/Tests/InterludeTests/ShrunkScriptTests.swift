@@ -11,7 +11,7 @@ final class ShrunkScriptTests: XCTestCase {
     /// The bugs still behind a switch of the engine's; the others' doubles live in SimulationTests, whose
     /// ShrunkScriptTests replays their scripts.
     static let cases: [(bug: String, invariant: Int, render: Bool)] = [
-        ("fsyncSkipped", 9, false), ("scoreCountedTwice", 11, false),
+        ("fsyncSkipped", 9, false)
     ]
 
     func testEachShrunkBugFailsAsItSaysAndPassesWithoutItsBug() throws {
