@@ -6,11 +6,17 @@ import Faults
 import Lifecycle
 import Runtime
 
-/// The contract's world with `injector`'s fault points: each answer fires its point when the injector says so.
+/// The contract's world with `injector`'s fault points: each answer fires its point when the injector says so, where
+/// the profile's platform has it.
 public final class FaultyEnvironment: Environment {
     public let injector: FaultInjector
+    /// iOS ends an app whose `didEnterBackground` (or scene's) takes too long (about 5 s); Android lets `onStop` run.
+    public let hasBackgroundWatchdog: Bool
 
-    public init(_ injector: FaultInjector) { self.injector = injector }
+    public init(_ injector: FaultInjector, profile: Profile) {
+        self.injector = injector
+        hasBackgroundWatchdog = profile.android == nil
+    }
 
     /// `quirk.resignTwice`, `quirk.activateTwice`: a pause or a resume delivered twice.
     public func repeated(in move: Transition) -> Set<Callback> {
@@ -42,9 +48,10 @@ public final class FaultyEnvironment: Environment {
         return answers.reversed()
     }
 
-    /// `storage.save.outlastsWatchdog`: the enter-background callback's save takes longer than the watchdog allows.
+    /// `storage.save.outlastsWatchdog`: the enter-background callback's save takes longer than the watchdog allows
+    /// (iOS only).
     public func watchdogEndsSave(of callback: Callback?) -> Bool {
-        callback?.role == .enterBackground && injector.fires(.saveOutlastsWatchdog)
+        hasBackgroundWatchdog && callback?.role == .enterBackground && injector.fires(.saveOutlastsWatchdog)
     }
 
     /// `storage.protectedData.unavailable`: the save of a file of complete protection fails while locked.

@@ -23,7 +23,9 @@ public enum ScriptRunner {
         _ script: Script<Game.Action>, profile: Profile? = nil, display: (any Display<Game.Scene>)? = nil,
         snapshots: any SnapshotStore = InMemorySnapshotStore(), presentEvery: Int64 = 1, faults: FaultInjector? = nil,
         engines: [Engine] = [], game makeGame: (UInt64) -> Game, configure: (Runtime<Game>) -> Void = { _ in },
-        environment makeEnvironment: (FaultInjector) -> any Environment = { FaultyEnvironment($0) },
+        environment makeEnvironment: (FaultInjector, Profile) -> any Environment = {
+            FaultyEnvironment($0, profile: $1)
+        },
         lineWillRun: ((SourceLocation) -> Void)? = nil
     ) -> ReplayResult where Game.Action: ScriptAction {
         guard let profile = profile ?? script.profile else {
@@ -34,7 +36,7 @@ public enum ScriptRunner {
         runtime.presentEvery = presentEvery
         let injector = faults ?? (script.hasFaultLines ? FaultInjector(seed: script.seed, enabled: []) : nil)
         runtime.faults = injector
-        if let injector { runtime.environment = makeEnvironment(injector) }
+        if let injector { runtime.environment = makeEnvironment(injector, profile) }
         let followed = followEngines(script.requestedEngines(adding: engines), on: runtime)
         configure(runtime)
         if let injector {  // the leaderboard's network, in front of whichever service the host configured

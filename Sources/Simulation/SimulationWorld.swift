@@ -5,20 +5,21 @@
 // simulation finds it and the shrinker keeps it.
 
 import Faults
+import Lifecycle
 import Replay
 import Runtime
 
 /// How a simulated run's environment and display are made from its injector (`Simulator`, `Shrinker`).
 public struct SimulationWorld<Scene: GameScene> {
-    /// The runtime's environment (default: `FaultyEnvironment`, the injector's points and quirks).
-    public var environment: (FaultInjector) -> any Environment
+    /// The runtime's environment on a profile (default: `FaultyEnvironment`, the injector's points and quirks).
+    public var environment: (FaultInjector, Profile) -> any Environment
     /// The display (nil: the run's own, a `RecordingDisplay`).
     public var display: ((FaultInjector) -> any Display<Scene>)?
     /// The leaderboard's service (nil: the in-process one), behind the run's network (`FaultyLeaderboard`).
     public var leaderboard: ((FaultInjector) -> any LeaderboardTransport)?
 
     public init(
-        environment: @escaping (FaultInjector) -> any Environment = { FaultyEnvironment($0) },
+        environment: @escaping (FaultInjector, Profile) -> any Environment = { FaultyEnvironment($0, profile: $1) },
         display: ((FaultInjector) -> any Display<Scene>)? = nil,
         leaderboard: ((FaultInjector) -> any LeaderboardTransport)? = nil
     ) {

@@ -155,7 +155,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             display: display ?? world.display?(injector) ?? RecordingDisplay<Game.Scene>(keepsScenes: false),
             snapshots: try makeStore(options.folder, injector))
         runtime.faults = injector  // the in-process match's network
-        runtime.environment = world.environment(injector)
+        runtime.environment = world.environment(injector, options.profile)
         let service = world.leaderboard?(injector) ?? runtime.leaderboard.transport
         runtime.useLeaderboard(FaultyLeaderboard(service, injector: injector), pacing: .virtual)
         runtime.willDo = willDo

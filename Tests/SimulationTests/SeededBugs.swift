@@ -57,9 +57,9 @@ struct SeededBug: CustomTestStringConvertible, Sendable {
         switch double {
         case .engine: return SimulationWorld()
         case .environmentSkipsQuickSave:
-            return SimulationWorld(environment: { SkipsQuickSave(FaultyEnvironment($0), point) })
+            return SimulationWorld(environment: { SkipsQuickSave(FaultyEnvironment($0, profile: $1), point) })
         case .environmentForgetsTimeLeft:
-            return SimulationWorld(environment: { ForgetsTimeLeft(FaultyEnvironment($0), point) })
+            return SimulationWorld(environment: { ForgetsTimeLeft(FaultyEnvironment($0, profile: $1), point) })
         case .displayDraws: return SimulationWorld(display: { DrawsAfterForbidGL<Scene>($0, point) })
         case .leaderboardCountsTwice: return SimulationWorld(leaderboard: { CountsTwiceLeaderboard($0, point) })
         }
