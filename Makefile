@@ -83,14 +83,16 @@ replay: $(BUILD_STEP)
 	$(BIN)/interlude diagram --out $(OUT)/diagrams
 
 check-imports:
-	@# Lifecycle imports nothing, not even Foundation; the game (GameCore) imports only the life cycle, the runtime,
-	@# the script format (its grammar: GameAction+Script.swift) and Faults (the engine's one seeded generator).
+	@# Lifecycle imports nothing, not even Foundation; the game (GameCore) imports only the life cycle, the network's
+	@# component, the runtime, the script format (its grammar: GameAction+Script.swift) and Faults (the engine's one seeded generator).
 	@if grep -rn '^ *import ' Sources/Lifecycle; then echo "Lifecycle must import nothing"; exit 1; fi
 	@# The names' key (PlayerNames) imports nothing either: Runtime, Foundation-free, compares names with it.
 	@if grep -rn --include='*.swift' '^ *import ' Sources/PlayerNames; then echo "PlayerNames must import nothing"; exit 1; fi
 	@# The engines' views (EngineViews) read the life cycle's words only: no Foundation, no runtime.
 	@if grep -rn '^ *import ' Sources/EngineViews | grep -v 'import Lifecycle$$'; then echo "EngineViews imports only Lifecycle"; exit 1; fi
-	@if grep -rn '^ *import ' Sources/GameCore | grep -v 'import \(Lifecycle\|Runtime\|Replay\|Faults\)$$'; then echo "GameCore imports only Lifecycle, Runtime, Replay and Faults"; exit 1; fi
+	@if grep -rn '^ *import ' Sources/GameCore | grep -v 'import \(Lifecycle\|InterludeNetwork\|Runtime\|Replay\|Faults\)$$'; then echo "GameCore imports only Lifecycle, InterludeNetwork, Runtime, Replay and Faults"; exit 1; fi
+	@# The network's component (leaderboard, match) stands below the runtime: the life cycle's words, Faults, names.
+	@if grep -rn '^ *import ' Sources/InterludeNetwork | grep -v 'import \(Lifecycle\|Faults\|PlayerNames\)$$'; then echo "InterludeNetwork imports only Lifecycle, Faults and PlayerNames"; exit 1; fi
 	@# Only GLHost, Renderer and Platform* touch GL; Runtime never imports a game, a renderer, the scripts or Foundation.
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\|Replay\)' Sources/Runtime; then echo "Runtime imports a game, GL, the scripts or Foundation"; exit 1; fi
 	@if grep -rln '^import \(CGL\|CEGL\|CGLFW\|Renderer\|Foundation\|GameCore\)' Sources/Replay; then echo "Replay imports a game, GL or Foundation"; exit 1; fi

@@ -44,7 +44,7 @@ let package = Package(
         // The network clients: the real leaderboard client and the match connection.
         .target(
             name: "Services",
-            dependencies: interlude("GameCore", "Runtime", "Storage") + [
+            dependencies: interlude("InterludeNetwork", "GameCore", "Runtime", "Storage") + [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "MatchWire", .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
@@ -97,6 +97,7 @@ let package = Package(
         .target(
             name: "ShooterCommands",
             dependencies: interlude(
+                "InterludeNetwork",
                 "InterludeCLI", "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL",
                 "ShooterPlatform", "PlatformGLFW", "PhoneScreens")
                 + [
@@ -145,6 +146,7 @@ let package = Package(
         .testTarget(
             name: "LeaderboardTests",
             dependencies: interlude(
+                "InterludeNetwork",
                 "Runtime", "Lifecycle", "GameCore", "Replay", "InterludeTesting", "ShooterPlatform", "Storage",
                 "TestSupport", "Faults") + [
                     "LeaderboardServer", "Services", "StrictJSON", .product(name: "GRDB", package: "GRDB.swift"),
@@ -157,12 +159,14 @@ let package = Package(
                 "TestSupport", "InterludeCLI") + ["interlude", "interlude-test-doubles", "ShooterCommands"]),
         .testTarget(
             name: "MatchServerTests",
-            dependencies: interlude("Runtime", "GameCore", "Lifecycle", "TestSupport", "PlayerNames") + [
-                "MatchServer", "MatchWire", "EmbeddedServer", "Services", "interlude",
-                .product(name: "WSClient", package: "swift-websocket"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+            dependencies: interlude(
+                "InterludeNetwork", "Runtime", "GameCore", "Lifecycle", "TestSupport", "PlayerNames") + [
+                    "MatchServer", "MatchWire", "EmbeddedServer", "Services", "interlude",
+                    .product(name: "WSClient", package: "swift-websocket"),
+                    .product(name: "NIOCore", package: "swift-nio"),
+                    .product(name: "NIOWebSocket", package: "swift-nio"),
+                    .product(name: "Logging", package: "swift-log"),
+                ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@
 // goes, firing every `firePeriod` steps. A pure function of (level, name, tick): a replay's scripted peers and
 // `interlude match bot` use it, and the same tick gives the same pose on every machine.
 
+import InterludeNetwork
 import Lifecycle
 import Runtime
 

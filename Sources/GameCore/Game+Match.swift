@@ -5,6 +5,7 @@
 // lockstep carries only our messages (GameMessage.swift: states and shots), joins and leaves. Another player is the
 // match server's id for it, never its name: a `left` removes only the player with its id.
 
+import InterludeNetwork
 import Lifecycle
 import Runtime
 

@@ -3,6 +3,7 @@
 // numbers, `state X Z YAW HEALTH` and `shot X Z YAW`, each number as Swift writes it (the shortest that reads back
 // to the same Float), so a message crosses any wire exactly; reading it back refuses anything else.
 
+import InterludeNetwork
 import Lifecycle
 import Runtime
 

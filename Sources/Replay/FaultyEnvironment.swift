@@ -3,6 +3,7 @@
 // script's fault lines and the seeded simulation give a runtime; a test's seeded bug decorates it further.
 
 import Faults
+import InterludeNetwork
 import Lifecycle
 import Runtime
 

@@ -4,6 +4,7 @@
 // runtime's transport; the service behind it is audited as it is (invariant 11).
 
 import Faults
+import InterludeNetwork
 import Lifecycle
 import Runtime
 

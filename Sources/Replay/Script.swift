@@ -2,6 +2,7 @@
 
 import EngineViews
 import Faults
+import InterludeNetwork
 import Lifecycle
 import Runtime
 

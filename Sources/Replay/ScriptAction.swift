@@ -3,6 +3,7 @@
 // type reads the rest of that line's words (`read`) and writes an action back as text (`scriptText`, for
 // recordings and the writer). Errors point at a word as the engine's own do: `file:line:column: error: message`.
 
+import InterludeNetwork
 import Lifecycle
 import Runtime
 

@@ -1,5 +1,6 @@
 // ScriptParser+Other: the untimed commands `capture "name"` and `leaderboard ...`.
 
+import InterludeNetwork
 import Runtime
 
 extension ScriptReader {

@@ -5,6 +5,7 @@
 // fault points and quirks of CONTRACT §6 and §7 ("Faults"); a test's double breaks it on purpose (a seeded bug).
 // Every method is a pure answer: the environment never reaches into the runtime.
 
+import InterludeNetwork
 import Lifecycle
 
 /// How the platform around the app behaves, asked at each point where it could misbehave (CONTRACT §6 "Faults").

@@ -10,6 +10,7 @@
 // and never resumes by itself: `resume` is the player's action. It checks that the game did pause: a game in a
 // session reports `isPaused` after `pause()`, and no fixed step changes it while it is paused (§6 invariant 8).
 
+import InterludeNetwork
 import Lifecycle
 
 /// A game the runtime can run. The runtime keeps the game in memory and throws it away (for `relaunched()`) when the

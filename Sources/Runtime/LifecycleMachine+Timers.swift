@@ -4,6 +4,7 @@
 // app is active; invalidating one keeps what was left of its period, so a resumed or restored game fires it at the
 // same game moment as an uninterrupted one. LifecycleMachineTests drive them with no display and no game.
 
+import InterludeNetwork
 import Lifecycle
 
 extension LifecycleMachine {

@@ -3,6 +3,7 @@
 // use a background task, and what makes its expiry reachable: the task ends when the outbox is sent, when a
 // submission fails, when the OS expires it (the profile's budget), or just before the app returns to the foreground.
 
+import InterludeNetwork
 import Lifecycle
 
 extension Runtime {

@@ -1,6 +1,7 @@
 // Runtime+Capture: what a host or a script runner asks of a running runtime besides events and actions: the current
 // frame, and the leaderboard's transport and behaviour.
 
+import InterludeNetwork
 import Lifecycle
 
 extension Runtime {

@@ -1,6 +1,7 @@
 // Runtime+Events: events and player actions come in here. They only record (transcript, status, callbacks)
 // and queue work; `settle()` performs the queued work at one point.
 
+import InterludeNetwork
 import Lifecycle
 
 extension Runtime {

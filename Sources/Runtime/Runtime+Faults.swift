@@ -5,6 +5,7 @@
 // continue from what was left of it (10). The leaderboard's service must hold every score it acknowledged, once (11).
 // The environment (Environment.swift) answers where it may misbehave: a save refused or cut short, a callback late.
 
+import InterludeNetwork
 import Lifecycle
 
 extension Runtime {

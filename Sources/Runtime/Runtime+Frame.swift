@@ -2,6 +2,7 @@
 // leaderboard deliveries, the simulation (only active and running), a frame, the OS's own decisions,
 // then the invariants. Reads as a list, like Quake's _Host_Frame.
 
+import InterludeNetwork
 import Lifecycle
 
 extension Runtime {

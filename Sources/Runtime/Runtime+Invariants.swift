@@ -1,6 +1,7 @@
 // Runtime+Invariants: CONTRACT §6 (1–6, 8 and 12), checked after every step and every event's work (12 after a save).
 // A violation is recorded in the transcript and fails the replay; it never stops the run.
 
+import InterludeNetwork
 import Lifecycle
 
 /// A broken invariant: its number in CONTRACT §6 and what was seen.

@@ -6,6 +6,7 @@
 // (`peerJoined`, `peerLeft`, `matchLost`, and a message's own words when the game gives it some, e.g. the
 // shooter's `peerFired`; its states only through the simulation's hash).
 
+import InterludeNetwork
 import Lifecycle
 
 extension Runtime {

@@ -1,6 +1,7 @@
 // Runtime+Properties: the runtime's public (and internal) properties, each read from the one part that owns it: the
 // machine (LifecycleMachine.swift) or a part of RuntimeParts.swift. None is stored here.
 
+import InterludeNetwork
 import Lifecycle
 
 extension Runtime {

@@ -5,6 +5,7 @@
 // `loadSnapshot` detail says what happened. When no generation loads, the game starts fresh.
 
 import Faults
+import InterludeNetwork
 import Lifecycle
 
 extension Runtime {

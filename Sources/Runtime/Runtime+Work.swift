@@ -1,6 +1,7 @@
 // Runtime+Work: the work executor. One exhaustive switch: the compiler proves every Work is implemented.
 // Work runs only here, at one point (`settle()`), never inside a callback.
 
+import InterludeNetwork
 import Lifecycle
 
 extension Runtime {

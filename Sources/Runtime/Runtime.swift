@@ -16,6 +16,7 @@
 // Start reading at `send(_:)` in Runtime+Events.swift, then `perform(_:)` in Runtime+Work.swift.
 
 import Faults
+import InterludeNetwork
 import Lifecycle
 
 /// What the runtime is about to do, as a watchdog reports it.

@@ -1,6 +1,7 @@
 // RuntimeParts: the runtime's stored facts beside the machine, grouped one concern to a struct, so that the class
 // holds a few parts rather than a long list of loose variables. Runtime.swift forwards its public properties to them.
 
+import InterludeNetwork
 import Lifecycle
 
 /// Time as the runtime has run it: the clock, the next fixed step, the frames shown.

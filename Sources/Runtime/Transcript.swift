@@ -2,6 +2,7 @@
 // (`TranscriptLine.json`), written by hand so key order and number formatting are fixed: the same script gives the
 // same bytes on every run and machine. Tests and tools match the typed entries; the bytes are for files.
 
+import InterludeNetwork
 import Lifecycle
 
 /// What one transcript line says (CONTRACT §8: the line's `type` and its fields). The runtime writes every kind

@@ -5,6 +5,7 @@
 // simulation finds it and the shrinker keeps it.
 
 import Faults
+import InterludeNetwork
 import Lifecycle
 import Replay
 import Runtime

@@ -13,6 +13,7 @@
 
 import Faults
 import Foundation
+import InterludeNetwork
 import Lifecycle
 import Replay
 import Runtime

@@ -2,6 +2,7 @@
 // and sprites they make, and BotPilot's walk.
 
 import GameCore
+import InterludeNetwork
 import Lifecycle
 import Runtime
 import Testing

@@ -2,6 +2,7 @@
 // `network.leaderboard.*` point does what CONTRACT §6 says to the request and to the service behind it.
 
 import Faults
+import InterludeNetwork
 import Lifecycle
 import Replay
 import Runtime

@@ -3,6 +3,7 @@
 // `snap`, and its state `count N`) and its own scripted peer word (`peer snap NAME`), replayed from a script through
 // InterludeTesting. It keys the other players by the server's id. The engine reads none of its messages.
 
+import InterludeNetwork
 import InterludeTesting
 import Lifecycle
 import Replay

@@ -7,6 +7,7 @@
 
 import Foundation
 import GameCore
+import InterludeNetwork
 import Lifecycle
 import Replay
 import Runtime

@@ -3,6 +3,7 @@
 // new game) is used. And the crash guard: a save that crashed the app is set aside at the next launch.
 
 import GameCore
+import InterludeNetwork
 import InterludeTesting
 import Lifecycle
 import Runtime

@@ -1,4 +1,5 @@
 import GameCore
+import InterludeNetwork
 import InterludeTesting
 import Lifecycle
 import Replay

@@ -2,6 +2,7 @@
 // tick + 6, disconnectPeers closes the connection, invariant 4 reads the transport's own fact.
 
 import GameCore
+import InterludeNetwork
 import Lifecycle
 import Runtime
 import Testing

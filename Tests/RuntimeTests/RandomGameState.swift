@@ -2,6 +2,7 @@
 // are added here, and only here, so every property below covers them.
 
 import GameCore
+import InterludeNetwork
 import Runtime
 
 enum RandomGameState {

@@ -2,6 +2,7 @@
 // middle ends exactly as the uninterrupted one, on level 2; the bundled fight script passes.
 
 import GameCore
+import InterludeNetwork
 import Lifecycle
 import Replay
 import Runtime

@@ -4,6 +4,7 @@
 // it and the shrinker's replays, and a shrunk script's text, place it again.
 
 import Faults
+import InterludeNetwork
 import Lifecycle
 import Replay
 import Runtime

@@ -4,6 +4,7 @@
 
 import AsyncHTTPClient
 import Foundation
+import InterludeNetwork
 import Runtime
 
 extension HTTPLeaderboard {

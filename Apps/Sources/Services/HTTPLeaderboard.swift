@@ -13,6 +13,7 @@
 
 import AsyncHTTPClient
 import Foundation
+import InterludeNetwork
 import Runtime
 import Storage
 import Synchronization

@@ -12,6 +12,7 @@
 // Calls come from the runtime's thread only (a plain thread: MatchConnection blocks on its own).
 
 import Foundation
+import InterludeNetwork
 import MatchWire
 import Runtime
 

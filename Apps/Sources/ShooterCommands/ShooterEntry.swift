@@ -4,6 +4,7 @@
 
 import GameCore
 import InterludeCLI
+import InterludeNetwork
 import PlatformEGL
 import Replay
 import Runtime

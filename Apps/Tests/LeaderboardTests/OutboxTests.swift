@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import InterludeNetwork
 import InterludeTesting
 import LeaderboardServer
 import Lifecycle

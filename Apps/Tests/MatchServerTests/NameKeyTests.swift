@@ -5,6 +5,7 @@
 
 import Foundation
 import GameCore
+import InterludeNetwork
 import MatchWire
 import PlayerNames
 import Runtime
