@@ -1,7 +1,8 @@
 // FaultyFileSystemTests: the storage fault points at the file system's port, driven alone (no runtime): what a power
 // loss keeps and loses by the ledger of the steps that really ran (Docs/Simulation.md, "The power-loss model"), each
 // kill point thrown at its own step, the write and fsync points failing their step, files other than a snapshot's
-// new generation never disturbed, and a store whose double skips the folder's fsync caught by a power loss.
+// new generation never disturbed, and doubles that skip the folder's fsync (under a snapshot store) or a file's (under
+// `DurableFile.replace`, as the leaderboard's outbox writes) caught by a power loss.
 
 import Faults
 import Foundation
@@ -152,16 +153,21 @@ struct FaultyFileSystemTests {
         #expect(FaultyFileSystem(injector: injector).ledger === FaultyFileSystem(injector: injector).ledger)
     }
 
-    /// A file system that skips every fsync of a folder (reporting success): the folder's entries are never durable.
-    final class SkipsFolderSync: FileSystem, @unchecked Sendable {
+    /// A file system that skips every fsync of a folder, or of a file, reporting success: what it skips is never
+    /// durable.
+    final class SkipsSyncs: FileSystem, @unchecked Sendable {
         let inner: any FileSystem
-        init(_ inner: any FileSystem) { self.inner = inner }
+        let skipsFiles: Bool
+        init(_ inner: any FileSystem, files: Bool = false) {
+            self.inner = inner
+            skipsFiles = files
+        }
         func write(_ bytes: [UInt8], to path: String) throws { try inner.write(bytes, to: path) }
-        func sync(_ path: String) throws { try inner.sync(path) }
+        func sync(_ path: String) throws { if !skipsFiles { try inner.sync(path) } }
         func rename(_ from: String, _ to: String) throws { try inner.rename(from, to) }
         func link(_ from: String, _ to: String) throws { try inner.link(from, to) }
         func unlink(_ path: String) throws { try inner.unlink(path) }
-        func syncFolder(_ folder: String) throws {}
+        func syncFolder(_ folder: String) throws { if skipsFiles { try inner.syncFolder(folder) } }
     }
 
     @Test("a store whose folder fsync is skipped loses a save it returned from when the power goes")
@@ -172,7 +178,7 @@ struct FaultyFileSystemTests {
         let sound = try FileSnapshotStore.faulty(folder: folder.path, injector: injector)
         try sound.save(Array("one".utf8))
         let broken = try FileSnapshotStore(
-            folder: folder.path, files: SkipsFolderSync(FaultyFileSystem(injector: injector)))
+            folder: folder.path, files: SkipsSyncs(FaultyFileSystem(injector: injector)))
         try broken.save(Array("two".utf8))
         #expect(try broken.load() == Array("two".utf8), "saved, as far as the store knows")
         injector.losePower()
@@ -182,5 +188,20 @@ struct FaultyFileSystemTests {
         try sound.save(Array("three".utf8))
         injector.losePower()
         #expect(try sound.load() == Array("three".utf8))
+    }
+
+    @Test("DurableFile.replace through a double that skips the file's fsync: a power loss empties what it wrote")
+    func replaceWithoutFsyncIsCaught() throws {
+        let disk = try Disk()
+        defer { disk.folder.remove() }
+        let outbox = disk.path("outbox.json")
+        try DurableFile.replace(outbox, with: Array("scores".utf8), files: SkipsSyncs(disk.files, files: true))
+        #expect(disk.read("outbox.json") == Array("scores".utf8), "written, as far as the writer knows")
+        disk.injector.losePower()
+        #expect(disk.read("outbox.json") == [], "its data never reached the disk")
+        disk.injector.relaunch()
+        try DurableFile.replace(outbox, with: Array("scores".utf8), files: disk.files)
+        disk.injector.losePower()
+        #expect(disk.read("outbox.json") == Array("scores".utf8), "through the sound port it survives")
     }
 }
