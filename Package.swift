@@ -60,7 +60,7 @@ let package = Package(
         .target(
             name: "PlatformGLFW", dependencies: ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
         // Files that survive a crash: durable writes, the snapshot store on disk, the crash guard's handler, PNG.
-        .target(name: "Storage", dependencies: ["Runtime", "CPNG", "Faults"]),
+        .target(name: "Storage", dependencies: ["Runtime", "CPNG"]),
         .target(name: "Faults"),
         .target(
             name: "Simulation",

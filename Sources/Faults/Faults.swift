@@ -5,12 +5,10 @@
 // injector per seed: it decides, from the seed alone, which enabled point fires when it is reached, counts what fired
 // (the coverage report), and, once a point has killed the process, fails every later point too (a dead process
 // writes nothing). `interlude simulate --list` prints `FaultPoint.all`.
-// A power loss (`os.powerLoss`) loses what was written and never fsynced: the injector keeps the paths written without
-// their fsync (`wrote`, `synced`, `renamed`) and empties them when the power goes (`losePower`), as a journalled file
-// system may leave a renamed file whose data never reached the disk.
-// Owns: FaultPoint and its catalog, FaultInjector, SimulatedKill. Imports only Glibc (to empty a lost file).
-
-import Glibc
+// A power loss (`os.powerLoss`) kills the process and reaches whatever registered with the injector to lose power
+// (`PowerLossHandler`): the simulation's disk, whose ledger of the fsyncs that really ran says what is lost (module
+// Simulation, Docs/Simulation.md). This module knows no file.
+// Owns: FaultPoint and its catalog, FaultInjector, SimulatedKill, PowerLossHandler. Imports nothing.
 
 /// What a fault point disturbs.
 public enum FaultKind: String, Sendable, CaseIterable, Comparable {
@@ -18,8 +16,8 @@ public enum FaultKind: String, Sendable, CaseIterable, Comparable {
     /// A callback delivered as real engines and devices have been seen to (a pause twice, focus and surface out of
     /// order): opt-in (`--faults quirk`), never in `all`; each names the public report it reproduces.
     case quirk
-    /// A seeded bug: a test-only switch that breaks the runtime on purpose, to show the simulation finds it. Never
-    /// in `--faults all`; named one by one.
+    /// A seeded bug: the point of a test's double (of a port or of the environment) that breaks the runtime's world
+    /// on purpose, to show the simulation finds it. Never in the engine's catalog: a test defines and enables it.
     case bug
 
     public static func < (lhs: FaultKind, rhs: FaultKind) -> Bool {
@@ -49,7 +47,7 @@ public struct FaultPoint: Hashable, Sendable, Comparable, CustomStringConvertibl
     public static func < (lhs: FaultPoint, rhs: FaultPoint) -> Bool { lhs.name < rhs.name }
 
     /// The point called `name` (a seeded bug too), or nil.
-    public static func named(_ name: String) -> FaultPoint? { (all + quirks + seededBugs).first { $0.name == name } }
+    public static func named(_ name: String) -> FaultPoint? { (all + quirks).first { $0.name == name } }
 }
 
 extension FaultPoint {
@@ -162,13 +160,6 @@ extension FaultPoint {
     public static let leaderboardReorder = FaultPoint(
         "network.leaderboard.reorder", .network, "two leaderboard answers due together arrive in the other order")
 
-    /// Seeded bug: a snapshot's temporary file is renamed into place without its fsync (a power loss then empties
-    /// the save the runtime reported durable: invariant 9 must catch it).
-    public static let bugFsyncSkipped = FaultPoint(
-        "bug.fsyncSkipped", .bug, "test-only: a snapshot's temporary file is renamed into place without its fsync")
-    /// The seeded bugs, sorted by name: never enabled unless named.
-    public static let seededBugs: [FaultPoint] = [bugFsyncSkipped].sorted()
-
     /// The points the schedule (or a script's fault line) fires itself, at an instant, rather than the code reaching
     /// them: kills, a power loss, memory pressure.
     public static let instantKills: [FaultPoint] = [killAnyInstant, powerLoss, memoryLow]
@@ -236,6 +227,8 @@ public final class FaultInjector: @unchecked Sendable {
     private var armed: [FaultPoint: [Int]] = [:]
     /// Each point that fired since the last `takeFires`, with the reach it fired at (1: its first reach ever).
     private var recentFires: [(point: FaultPoint, reach: Int)] = []
+    /// What `losePower` reaches, in the order registered (`powerLossHandler`).
+    private var powerLossHandlers: [(key: ObjectIdentifier, handler: any PowerLossHandler)] = []
     private var random: SplitMix64
 
     /// An injector whose draws follow `seed` alone.
@@ -303,33 +296,29 @@ public final class FaultInjector: @unchecked Sendable {
     /// A new process starts: nothing is dead any more; the draws go on from where they were.
     public func relaunch() { killedBy = nil }
 
-    /// Paths written and not yet fsynced, which a power loss empties.
-    public private(set) var unsynced: Set<String> = []
-
-    /// `path` was written; its data is not durable until `synced`.
-    public func wrote(_ path: String) { unsynced.insert(path) }
-
-    /// `path`'s data reached the disk.
-    public func synced(_ path: String) { unsynced.remove(path) }
-
-    /// `from` was linked or copied as `to`: `to` is as durable as `from`.
-    public func copied(_ from: String, _ to: String) {
-        if unsynced.contains(from) { unsynced.insert(to) } else { unsynced.remove(to) }
+    /// The power-loss handler of type `Handler` this injector reaches, made and registered by `make` the first time
+    /// it is asked for: one per injector (a run), shared by every process's store, since the disk outlives them.
+    public func powerLossHandler<Handler: PowerLossHandler>(_ make: () -> Handler) -> Handler {
+        let key = ObjectIdentifier(Handler.self)
+        if let found = powerLossHandlers.first(where: { $0.key == key })?.handler as? Handler { return found }
+        let made = make()
+        powerLossHandlers.append((key, made))
+        return made
     }
 
-    /// `from` was renamed to `to`: `to` holds `from`'s data, durable or not.
-    public func renamed(_ from: String, _ to: String) {
-        if unsynced.remove(from) != nil { unsynced.insert(to) } else { unsynced.remove(to) }
-    }
-
-    /// The power goes: the process dies (`os.powerLoss`) and every file written without its fsync is emptied, as a
-    /// journalled file system may leave it. Returns the paths emptied, sorted.
+    /// The power goes: the process dies (`os.powerLoss`) and each registered handler loses what was never made
+    /// durable (the simulation's disk: Docs/Simulation.md, "The power-loss model"). Returns what they lost (the
+    /// paths emptied or put back), sorted.
     @discardableResult
     public func losePower() -> [String] {
         killNow(.powerLoss)
-        let lost = unsynced.sorted()
-        for path in lost { _ = truncate(path, 0) }
-        unsynced.removeAll()
-        return lost
+        return powerLossHandlers.flatMap { $0.handler.losePower() }.sorted()
     }
+}
+
+/// What a power loss reaches besides the process (`FaultInjector.losePower`): a simulated disk, which loses what was
+/// written and never made durable. Called on the thread that drives the injector.
+public protocol PowerLossHandler: AnyObject {
+    /// The power went: loses what was not durable; returns what was lost (paths), in any order.
+    func losePower() -> [String]
 }

@@ -4,6 +4,7 @@ import Foundation
 import GLHost
 import Replay
 import Runtime
+import Simulation
 import Storage
 import Synchronization
 
@@ -73,7 +74,7 @@ extension ReplayCommand {
     /// Where a replay's snapshots go (Contract §10): with fault lines, a synchronous store on the disk they arm (the
     /// data folder's, else `scratch`); else the background store on the data folder; else memory.
     private func snapshotStore(for name: String, faults: FaultInjector?, scratch: String?) throws -> any SnapshotStore {
-        try faults.map { try FileSnapshotStore(folder: scratch ?? "\(dataDir!)/\(name)", faults: $0) }
+        try faults.map { try FileSnapshotStore.faulty(folder: scratch ?? "\(dataDir!)/\(name)", injector: $0) }
             ?? dataDir.map { BackgroundSnapshotStore(wrapping: try FileSnapshotStore(folder: "\($0)/\(name)")) }
             ?? InMemorySnapshotStore()
     }

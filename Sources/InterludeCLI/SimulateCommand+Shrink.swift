@@ -13,7 +13,7 @@ extension SimulateCommand {
         let options = result.options
         let shrinker = Shrinker(
             profile: options.profile, seed: options.seed, folder: disk + "/shrink-\(options.profile.name)",
-            store: { try FileSnapshotStore(folder: $0, faults: $1) }, game: { entry.makeGame(seed: $0) })
+            store: { try FileSnapshotStore.faulty(folder: $0, injector: $1) }, game: { entry.makeGame(seed: $0) })
         defer { try? FileManager.default.removeItem(atPath: shrinker.folder) }
         // The replay of a shrunk script needs the same game.
         let gameOption = game.path.map { "--game \($0) " } ?? ""

@@ -167,7 +167,7 @@ struct SimulateTally: Codable, Equatable {
         }
         self.failures = Self.ordered(Array(failures.values))
         differing = runs.filter(\.differs).map { "\($0.profile.name)-seed-\($0.seed)" }
-        let points = FaultPoint.all + FaultPoint.seededBugs.filter { enabled.contains($0) || fired[$0] != nil }
+        let points = FaultPoint.all
         faultCounts = points.map { FaultCount(point: $0.name, fired: fired[$0] ?? 0, reached: reached[$0] ?? 0) }
         self.cells = cells
     }

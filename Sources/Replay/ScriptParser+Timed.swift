@@ -27,12 +27,12 @@ extension ScriptReader {
         return .action(time: time, try readAction(name, &cursor))
     }
 
-    /// The fault point after `at <t> fault` (a name of `FaultPoint.all`, a quirk, a seeded bug or one of `extraFaults`) and its optional
+    /// The fault point after `at <t> fault` (a name of `FaultPoint.all`, a quirk or one of `extraFaults`: a test's seeded bugs) and its optional
     /// `skip=N` (0 to 1,000,000); then the line must end.
     private func readFault(after keyword: Token, _ cursor: inout LineCursor) throws(ScriptError) -> (FaultPoint, Int) {
         let word = try cursor.require(
             "a fault point like storage.fsync.fails (interlude simulate --list)", after: "fault")
-        let names = (FaultPoint.all + FaultPoint.quirks + FaultPoint.seededBugs + extraFaults).map(\.name)
+        let names = (FaultPoint.all + FaultPoint.quirks + extraFaults).map(\.name)
         guard let point = FaultPoint.named(word.text) ?? extraFaults.first(where: { $0.name == word.text }) else {
             throw cursor.error(
                 .unknownFault, at: word,

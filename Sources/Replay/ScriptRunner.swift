@@ -13,12 +13,12 @@ public enum ScriptRunner {
     /// `display` nil renders nothing; frames are then hashed from the scene. `snapshots` is the "disk". `profile`
     /// replaces the script's (a modified table under test, e.g. a bug seeded on purpose for the explorer to find).
     /// `faults` is the injector a script's fault lines arm and kill through (issue 30); the store's fault points fire
-    /// only when `snapshots` shares it (a `FileSnapshotStore(folder:faults:)`). A script with fault lines and no
-    /// injector gets one of its own, whose draws fire nothing: only its lines do. With an injector, the runtime's
-    /// environment is `makeEnvironment`'s (the injector's fault points and quirks; a test's seeded bug). `lineWillRun` is told of each line
-    /// before it runs (virtual time advancing to it, then its event or action): a watchdog names the line a replay
-    /// hung or crashed in. `engines` adds engines whose views the transcript shows (the command line's, the game's
-    /// own) to those the script asks for (CONTRACT §7 `engines`, §8 `engine`).
+    /// only when `snapshots` shares it (Simulation's `FileSnapshotStore.faulty(folder:injector:)`). A script with fault
+    /// lines and no injector gets one of its own, whose draws fire nothing: only its lines do. With an injector, the
+    /// runtime's environment is `makeEnvironment`'s (the injector's fault points and quirks; a test's seeded bug).
+    /// `lineWillRun` is told of each line before it runs (virtual time advancing to it, then its event or action): a
+    /// watchdog names the line a replay hung or crashed in. `engines` adds engines whose views the transcript shows
+    /// (the command line's, the game's own) to those the script asks for (CONTRACT §7 `engines`, §8 `engine`).
     public static func run<Game: LifecycleGame>(
         _ script: Script<Game.Action>, profile: Profile? = nil, display: (any Display<Game.Scene>)? = nil,
         snapshots: any SnapshotStore = InMemorySnapshotStore(), presentEvery: Int64 = 1, faults: FaultInjector? = nil,

@@ -1,12 +1,13 @@
 // Simulation: the seeded fault simulation of the real runtime and game (issue 30, `interlude simulate`,
 // Docs/Simulation.md). One seed is one run: for H simulated hours, a schedule drawn from the seed alone injects the
 // OS's events, the player's actions (the game's `explorationActions`), scores, waits and kills into a real `Runtime`
-// over a real `FileSnapshotStore` and the in-process leaderboard, whose fault points (`Faults`) fire under the same
-// seed. After every step and every event's work the runtime checks the contract's invariants, those of faults among
-// them (CONTRACT §6: 9, a save reported durable survives a kill; 10, a resumed timer keeps its time; 11, the
-// leaderboard holds each acknowledged score once). The same seed, profile, hours and faults give a byte-identical
-// transcript: the simulation reads no clock and no unseeded random source, and the disk's folder is written `DISK`.
-// The run is also kept as a script's lines (`SimulationResult.lines`), from which `Shrinker` makes a short `.script`.
+// over a real `FileSnapshotStore` (its file system disturbed by `FaultyFileSystem`) and the in-process leaderboard,
+// whose fault points (`Faults`) fire under the same seed. After every step and every event's work the runtime checks
+// the contract's invariants, those of faults among them (CONTRACT §6: 9, a save reported durable survives a kill; 10, a
+// resumed timer keeps its time; 11, the leaderboard holds each acknowledged score once). The same seed, profile, hours
+// and faults give a byte-identical transcript: the simulation reads no clock and no unseeded random source, and the
+// disk's folder is written `DISK`. The run is also kept as a script's lines (`SimulationResult.lines`), from which
+// `Shrinker` makes a short `.script`.
 // Owns: Simulator, SimulationOptions, SimulationResult, SimulationFailure, the schedule (its draws are Faults' SplitMix64).
 // Imports Lifecycle, Runtime, Faults, Storage, Replay (the script's lines); never GL, a game or the command line
 // (`interlude simulate` writes the files). Start reading at `Simulator.run()`.
@@ -101,7 +102,8 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
     public let options: SimulationOptions
     public let makeGame: (UInt64) -> Game
     public let actions: [Game.Action]
-    /// Makes each process's snapshot store on the simulated disk (default: `FileSnapshotStore` with the fault points).
+    /// Makes each process's snapshot store on the simulated disk (default: `FileSnapshotStore.faulty`, whose file
+    /// system the storage points disturb and whose steps a power loss judges).
     /// A test passes a broken one to show the simulation finds what it breaks.
     public let makeStore: (String, FaultInjector) throws -> any SnapshotStore
     /// What the runtime is about to do, as `Runtime.willDo` tells it (a benchmark's time split); nil: nothing.
@@ -117,7 +119,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
     public init(
         options: SimulationOptions, actions: [Game.Action] = Game.explorationActions,
         store makeStore: @escaping (String, FaultInjector) throws -> any SnapshotStore = {
-            try FileSnapshotStore(folder: $0, faults: $1)
+            try FileSnapshotStore.faulty(folder: $0, injector: $1)
         },
         game makeGame: @escaping (UInt64) -> Game
     ) {

@@ -142,7 +142,7 @@ public struct SometimesList: Sendable {
         var fault = Entry.Fault.any
         if words.count == 4 {
             let name = words[3].text
-            let pointNames = (FaultPoint.all + FaultPoint.seededBugs).map(\.name)
+            let pointNames = FaultPoint.all.map(\.name)
             if name == "none" {
                 fault = .none
             } else if pointNames.contains(name) {

@@ -2,7 +2,7 @@
 // trap, a bad memory access, an abort) appends `crashed signal=N` to the guard's mark before the process dies, so the
 // next launch knows the save crashed it (Runtime+CrashGuard.swift). The handler does only async-signal-safe calls
 // (open, write, fsync, close, sigaction, raise) on a path prepared beforehand, then hands the signal to whoever
-// handled it before (Swift's backtracer, or the default action), so the process still dies of it.
+// handled it before (Swift's backtracer, or the kernel's own action), so the process still dies of it.
 
 import Foundation
 
@@ -12,7 +12,7 @@ import Foundation
 
 /// Installs the handler once; `arm` points it at a mark file, `disarm` makes it only pass the signal on.
 enum CrashSignals {
-    /// The signals a crash raises: traps (SIGILL from Swift's `ud2`, SIGTRAP), memory faults, arithmetic, aborts.
+    /// The signals a crash raises: traps (SIGILL from Swift's `ud2`, SIGTRAP), bad memory accesses, arithmetic, aborts.
     static let signals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
 
     // What the handler reads, allocated once and never freed (a handler must not allocate, lock or free).
@@ -72,8 +72,8 @@ enum CrashSignals {
             }
         }
         sigaction(signal, previous + Int(signal), nil)
-        // A fault (ill, segv, bus, fpe) happens again when the instruction is retried, now under the previous
-        // handler with the real context; a raised one (abort, trap) must be raised again.
+        // A trap of the instruction itself (ill, segv, bus, fpe) happens again when the instruction is retried, now
+        // under the previous handler with the real context; a raised one (abort, trap) must be raised again.
         if signal == SIGABRT || signal == SIGTRAP { raise(signal) }
     }
 }

@@ -1,7 +1,8 @@
-// DurableFile: the POSIX steps of a write that survives a crash or a power cut at any moment: write a temporary
-// file, fsync it, rename it over the old one, fsync the folder. Reading is bounded, so a huge file is refused
-// before it is read, and only regular files (or symlinks to one) are opened: a directory, FIFO, socket or device
-// under a file's name is refused by name, never opened, so it can neither hang a launch nor feed it endless bytes.
+// DurableFile: a write that survives a crash or a power cut at any moment: write a temporary file, fsync it, rename it
+// over the old one, fsync the folder, each step through a `FileSystem` (FileSystem.swift; the real one unless a
+// caller gives another). Reading is bounded, so a huge file is refused before it is read, and only regular files (or
+// symlinks to one) are opened: a directory, FIFO, socket or device under a file's name is refused by name, never
+// opened, so it can neither hang a launch nor feed it endless bytes.
 
 import Foundation
 
@@ -17,7 +18,7 @@ enum FileKind: Equatable {
 }
 
 /// File operations with their errors named by path and system call: a durable replace (write-temp, fsync, rename,
-/// fsync the folder), a bounded read that opens regular files only, and a checked folder.
+/// fsync the folder, through a `FileSystem`), a bounded read that opens regular files only, and a checked folder.
 public enum DurableFile {
     /// What is at `path`; a symlink is described by what it points to.
     static func kind(_ path: String) throws -> FileKind {
@@ -49,50 +50,41 @@ public enum DurableFile {
         }
     }
 
-    /// Writes `bytes` to `path` (created or truncated) and fsyncs the file before returning (`sync` false skips the
-    /// fsync: only the seeded bug `bug.fsyncSkipped` asks that). Refuses, without
-    /// blocking, anything at `path` that is not a regular file (a symlink too: the file written is always `path`).
-    static func write(_ bytes: [UInt8], to path: String, sync: Bool = true) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
-        guard descriptor >= 0 else {
-            if errno == ELOOP { throw FileStoreError.notRegular(path, "a symlink") }
-            if errno == EISDIR { throw FileStoreError.notRegular(path, "a directory") }
-            throw FileStoreError.system("open", path, errno)
-        }
-        defer { close(descriptor) }
-        _ = try requireRegular(descriptor, path)  // its size is of no use to a write
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written)
-            }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else { throw FileStoreError.system("write", path, errno) }
-            written += result
-        }
-        guard !sync || fsync(descriptor) == 0 else { throw FileStoreError.system("fsync", path, errno) }
+    /// Writes `bytes` to `path` (created or truncated) through `files` and fsyncs the file before returning.
+    /// Refuses, without blocking, anything at `path` that is not a regular file (a symlink too: the file written is
+    /// always `path`).
+    static func write(_ bytes: [UInt8], to path: String, files: any FileSystem) throws {
+        try files.write(bytes, to: path)
+        try files.sync(path)
     }
 
     /// Removes a leftover scratch file (a temporary name only this code writes), whatever it is, unless it is a
     /// directory: then it is refused by name (a directory is never removed).
-    static func removeScratch(_ path: String) throws {
-        guard unlink(path) == 0 || errno == ENOENT else {
-            if errno == EISDIR || errno == EPERM, case .other(let what) = try kind(path) {
+    static func removeScratch(_ path: String, files: any FileSystem) throws {
+        do {
+            try files.unlink(path)
+        } catch FileStoreError.system(_, _, let code) where code == ENOENT {
+            return
+        } catch let error as FileStoreError {
+            if case .system(_, _, let code) = error, code == EISDIR || code == EPERM,
+                case .other(let what) = try kind(path)
+            {
                 throw FileStoreError.notRegular(path, what)
             }
-            throw FileStoreError.system("unlink", path, errno)
+            throw error
         }
     }
 
     /// Replaces `path` with `bytes` so that a crash at any moment leaves the old file or the new one, never a mix:
-    /// writes `path.tmp`, fsyncs it, renames it over `path`, fsyncs the folder.
-    public static func replace(_ path: String, with bytes: [UInt8]) throws {
+    /// writes `path.tmp`, fsyncs it, renames it over `path`, fsyncs the folder, each step through `files` (the
+    /// real file system unless a caller composes another).
+    public static func replace(_ path: String, with bytes: [UInt8], files: any FileSystem = PosixFileSystem()) throws {
         let temporary = path + ".tmp"
-        try removeScratch(temporary)
-        try write(bytes, to: temporary)
-        try rename(temporary, path)
+        try removeScratch(temporary, files: files)
+        try write(bytes, to: temporary, files: files)
+        try files.rename(temporary, path)
         let parent = parentFolder(of: path)
-        try syncFolder(parent.isEmpty ? "." : parent)
+        try files.syncFolder(parent.isEmpty ? "." : parent)
     }
 
     /// Creates the folder `path` and its parents as needed; throws, naming the path, when something other than a
@@ -120,7 +112,7 @@ public enum DurableFile {
 
     /// The folder holding `path` ("" for a bare name, "/" for an entry of the root), by plain string work: Foundation's
     /// `deletingLastPathComponent` traps on a one-character path on Linux (Swift 6.3: `"a"`).
-    static func parentFolder(of path: String) -> String {
+    public static func parentFolder(of path: String) -> String {
         var scalars = Array(path.unicodeScalars)
         while scalars.count > 1, scalars.last == "/" { scalars.removeLast() }
         guard let slash = scalars.lastIndex(of: "/") else { return "" }
@@ -136,19 +128,6 @@ public enum DurableFile {
         case .regular: return "a regular file"
         case .other(let what): return what
         }
-    }
-
-    /// Makes the folder's entries (created, renamed, linked) durable.
-    static func syncFolder(_ folder: String) throws {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileStoreError.system("open", folder, errno) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw FileStoreError.system("fsync", folder, errno) }
-    }
-
-    /// Renames `from` to `to`, replacing `to` atomically.
-    static func rename(_ from: String, _ to: String) throws {
-        guard Glibc.rename(from, to) == 0 else { throw FileStoreError.system("rename", to, errno) }
     }
 
     /// The size of `path` in bytes, or nil when there is nothing at `path`; throws for anything but a regular file.
@@ -188,7 +167,7 @@ public enum DurableFile {
     }
 
     /// Throws unless the open `descriptor` is a regular file; returns its size.
-    private static func requireRegular(_ descriptor: Int32, _ path: String) throws -> Int {
+    static func requireRegular(_ descriptor: Int32, _ path: String) throws -> Int {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileStoreError.system("fstat", path, errno) }
         if case .other(let what) = describe(info) { throw FileStoreError.notRegular(path, what) }

@@ -1,9 +1,8 @@
 // FileSnapshotStore+RestoreMark: the crash guard's mark as the file `restoring.txt` beside the snapshots. Written
 // durably (write-temp, fsync, rename, fsync the folder) before a restore; removed without waiting for the disk
 // (a mark that comes back after a power cut says no crash, so nothing is set aside). While a mark is on disk a crash
-// appends to it (CrashSignals).
+// appends to it (CrashSignals). Both go through the store's `FileSystem`, as a save does.
 
-import Faults
 import Runtime
 
 #if canImport(Glibc)
@@ -19,14 +18,17 @@ extension FileSnapshotStore {
     }
 
     public func setRestoreMark(_ bytes: [UInt8]?) throws {
-        if let killed = faults?.killedBy { throw SimulatedKill(killed) }  // a dead process writes nothing
         let path = path(Self.restoreMarkName)
         guard let bytes else {
             CrashSignals.disarm()
-            guard unlink(path) == 0 || errno == ENOENT else { throw FileStoreError.system("unlink", path, errno) }
+            do {
+                try files.unlink(path)
+            } catch FileStoreError.system(_, _, let code) where code == ENOENT {
+                // No mark: nothing to remove.
+            }
             return
         }
-        try DurableFile.replace(path, with: bytes)
+        try DurableFile.replace(path, with: bytes, files: files)
         CrashSignals.arm(markPath: path)
     }
 }

@@ -6,8 +6,10 @@
 // target atomically, so after any prefix of the steps `snapshot.txt` holds the old generation or the new one.
 // A bad generation is moved aside as `snapshot.damaged-N.txt` (N counts up), never deleted: a directory, FIFO,
 // socket or device under a generation's name too (it is listed as unreadable, never opened).
+// Every step that writes, fsyncs, renames, links or unlinks goes through the store's `FileSystem` (the real one unless
+// its maker composes another), so that whoever checks durability sees the steps that really ran (Contract §6,
+// invariant 9).
 
-import Faults
 import Foundation
 import Runtime
 
@@ -21,22 +23,23 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
     public let folder: String
     /// The largest snapshot, in bytes, a generation may hold: a larger file is listed as unreadable, never read.
     public let maximumBytes: Int
-    /// The simulation's fault points in a save (`Faults`); nil everywhere else.
-    public let faults: FaultInjector?
+    /// The steps of every write (`PosixFileSystem` unless the store's maker composes another).
+    public let files: any FileSystem
 
     /// The file names of the generations, newest first.
     public static let currentName = "snapshot.txt"
     public static let previousName = "snapshot.previous.txt"
-    static let temporaryName = "snapshot.tmp"
+    /// The new generation's scratch name, written and fsynced before it is renamed over `currentName`.
+    public static let temporaryName = "snapshot.tmp"
     static let previousTemporaryName = "snapshot.previous.tmp"
 
     /// Creates the folder if needed; throws a one-line error naming the path when it is not a folder (a file, a
-    /// FIFO) or cannot be created or written to. `maximumBytes` bounds what a load reads (1 MiB by default: the
-    /// shooter's snapshot limit; a game passes its own format's).
-    public init(folder: String, maximumBytes: Int = 1 << 20, faults: FaultInjector? = nil) throws {
+    /// FIFO) or cannot be created or written to. `maximumBytes` bounds what a load reads (1 MiB unless given: the
+    /// shooter's snapshot limit; a game passes its own format's). `files` takes every step of a write.
+    public init(folder: String, maximumBytes: Int = 1 << 20, files: any FileSystem = PosixFileSystem()) throws {
         self.folder = folder
         self.maximumBytes = maximumBytes
-        self.faults = faults
+        self.files = files
         try DurableFile.makeFolder(folder)
     }
 
@@ -69,46 +72,26 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
         let current = path(Self.currentName)
         let previous = path(Self.previousName)
         let previousTemporary = path(Self.previousTemporaryName)
-        let faults = self.faults
+        let files = self.files
         return [
             SaveStep(name: "write and fsync snapshot.tmp") {
-                if let killed = faults?.killedBy { throw SimulatedKill(killed) }
-                try DurableFile.removeScratch(temporary)
-                if let faults {
-                    if faults.fires(.writeNoSpace) { throw FileStoreError.system("write", temporary, ENOSPC) }
-                    if faults.fires(.writeIOError) { throw FileStoreError.system("write", temporary, EIO) }
-                }
-                // A seeded bug (`bug.fsyncSkipped`) writes without the fsync: the file is not durable.
-                let skipsFsync = faults?.fires(.bugFsyncSkipped) ?? false
-                try DurableFile.write(bytes, to: temporary, sync: !skipsFsync)
-                faults?.wrote(temporary)
-                if let faults, faults.fires(.fsyncFails) { throw FileStoreError.system("fsync", temporary, EIO) }
-                if !skipsFsync { faults?.synced(temporary) }
+                try DurableFile.removeScratch(temporary, files: files)
+                try DurableFile.write(bytes, to: temporary, files: files)
             },
             SaveStep(name: "set aside what is not a regular file") {
-                try faults?.kill(at: .killBeforeRename)
                 for name in [Self.currentName, Self.previousName] {
                     if case .other = try DurableFile.kind(self.path(name)) { _ = try self.quarantine(name) }
                 }
             },
             SaveStep(name: "link snapshot.txt as snapshot.previous.tmp") {
                 try self.keepCurrent(current, as: previousTemporary, unlessAlready: previous)
-                faults?.copied(current, previousTemporary)
             },
             SaveStep(name: "rename snapshot.previous.tmp over snapshot.previous.txt") {
                 guard try DurableFile.kind(previousTemporary) != .missing else { return }
-                try DurableFile.rename(previousTemporary, previous)
-                faults?.renamed(previousTemporary, previous)
+                try files.rename(previousTemporary, previous)
             },
-            SaveStep(name: "rename snapshot.tmp over snapshot.txt") {
-                try faults?.kill(at: .killBetweenRenames)
-                try DurableFile.rename(temporary, current)
-                faults?.renamed(temporary, current)
-            },
-            SaveStep(name: "fsync the folder") {
-                try faults?.kill(at: .killBeforeFolderSync)
-                try DurableFile.syncFolder(self.folder)
-            },
+            SaveStep(name: "rename snapshot.tmp over snapshot.txt") { try files.rename(temporary, current) },
+            SaveStep(name: "fsync the folder") { try files.syncFolder(self.folder) },
         ]
     }
 
@@ -116,7 +99,7 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
     /// nothing when there is no current generation or `previous` is already the same file (a save that crashed
     /// after its previous-generation rename).
     private func keepCurrent(_ current: String, as scratch: String, unlessAlready previous: String) throws {
-        try DurableFile.removeScratch(scratch)
+        try DurableFile.removeScratch(scratch, files: files)
         guard case .regular = try DurableFile.kind(current) else { return }
         var currentInfo = stat()
         var previousInfo = stat()
@@ -125,10 +108,14 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
         {
             return
         }
-        guard link(current, scratch) != 0 else { return }
-        // File systems without hard links: a copy, fsynced before it is renamed into place.
+        do {
+            try files.link(current, scratch)
+            return
+        } catch is FileStoreError {
+            // File systems without hard links: a copy, fsynced before it is renamed into place.
+        }
         guard let bytes = try DurableFile.read(current, limit: maximumBytes + 1) else { return }
-        try DurableFile.write(bytes, to: scratch)
+        try DurableFile.write(bytes, to: scratch, files: files)
     }
 
     /// The newest generation that can be read: the current one, else the previous one (the current one was set
@@ -146,8 +133,12 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
 
     /// The current and previous generations that exist; a file larger than a snapshot can be is not read, and a
     /// file that cannot be read (not a regular file, no permission) is listed with why, so that the runtime can fall
-    /// back past it and set it aside.
+    /// back past it and set it aside. What a launch restores from: it fsyncs the folder first, since a save that died
+    /// after its rename and before the folder's fsync left a name that a power cut may still take back, and a game
+    /// restored from it would then be lost with it (Contract §6, invariant 9: the relaunch counts from what it
+    /// restored). A folder that cannot be synced is still read: a save's own folder fsync reports that.
     public func generations() throws -> [StoredGeneration] {
+        try? files.syncFolder(folder)
         var found: [StoredGeneration] = []
         for name in [Self.currentName, Self.previousName] {
             do {
@@ -184,20 +175,27 @@ public final class FileSnapshotStore: SnapshotStore, Sendable {
             let keptAs = path("snapshot.damaged-\(number).txt")
             if isDirectory {
                 if try DurableFile.kind(keptAs) == .missing {
-                    try DurableFile.rename(path(name), keptAs)
+                    try files.rename(path(name), keptAs)
                     break
                 }
-            } else {
-                if link(path(name), keptAs) == 0 {
-                    guard unlink(path(name)) == 0 else { throw FileStoreError.system("unlink", path(name), errno) }
-                    break
-                }
-                guard errno == EEXIST else { throw FileStoreError.system("link", keptAs, errno) }
+            } else if try linkUnlessTaken(path(name), keptAs) {
+                try files.unlink(path(name))
+                break
             }
             number += 1
         }
-        try DurableFile.syncFolder(folder)
+        try files.syncFolder(folder)
         return "snapshot.damaged-\(number).txt"
+    }
+
+    /// Links `from` as `to`; false when `to` is taken (`EEXIST`).
+    private func linkUnlessTaken(_ from: String, _ to: String) throws -> Bool {
+        do {
+            try files.link(from, to)
+            return true
+        } catch FileStoreError.system(_, _, let code) where code == EEXIST {
+            return false
+        }
     }
 
     /// The names of the damaged files kept aside, in order.

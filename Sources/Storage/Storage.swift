@@ -1,6 +1,7 @@
 // Storage: what a game's host keeps on disk so that it survives a crash or a power cut at any instant. It owns the
-// POSIX steps of a durable write (DurableFile: write-temp, fsync, rename, fsync the folder; bounded reads that open
-// regular files only), the snapshot store a `Runtime` saves to (FileSnapshotStore, two generations deep, damaged
+// port of a durable write's steps (FileSystem: write, fsync, rename, link, unlink, fsync a folder; PosixFileSystem the
+// real one), the durable write itself (DurableFile: write-temp, fsync, rename, fsync the folder; bounded reads that
+// open regular files only), the snapshot store a `Runtime` saves to (FileSnapshotStore, two generations deep, damaged
 // generations set aside, never deleted; BackgroundSnapshotStore moves its writes off the frame loop), the crash
 // guard's signal handler (CrashSignals), paths taken from a user checked before use (HostPaths), and PNG files
 // through libpng (PNGFile, `writePNG` for the hosts' captures). It imports Runtime (the `SnapshotStore` port),

@@ -15,7 +15,7 @@ import Testing
 struct SeededBug: CustomTestStringConvertible, Sendable {
     /// Where the bug sits: which double has it.
     enum Double: Sendable {
-        case engine, environmentSkipsQuickSave, environmentForgetsTimeLeft, displayDraws, leaderboardCountsTwice
+        case environmentSkipsQuickSave, environmentForgetsTimeLeft, displayDraws, leaderboardCountsTwice
     }
 
     let point: FaultPoint
@@ -38,8 +38,6 @@ struct SeededBug: CustomTestStringConvertible, Sendable {
             "bug.timerFullTime", .bug, "test-only: a resumed timer is scheduled with its full period, not what was left"
         ),
         invariant: 10, double: .environmentForgetsTimeLeft)
-    /// Still behind a switch in the engine's storage (its double is the file system's port).
-    static let fsyncSkipped = SeededBug(point: .bugFsyncSkipped, invariant: 9, double: .engine)
     /// A leaderboard service that stores a repeated submission again: its idempotency check skipped (invariant 11,
     /// after the network repeats, delays or garbles a submission).
     static let scoreCountedTwice = SeededBug(
@@ -48,15 +46,15 @@ struct SeededBug: CustomTestStringConvertible, Sendable {
             "test-only: the leaderboard server stores a repeated submission again (its idempotency check skipped)"),
         invariant: 11, double: .leaderboardCountsTwice)
 
-    static let all = [quickSaveSkipped, drawAfterForbidGL, timerFullTime, fsyncSkipped, scoreCountedTwice]
+    /// (The fifth, an fsync skipped, is a double of the file system's port: BrokenFileSystemTests.swift.)
+    static let all = [quickSaveSkipped, drawAfterForbidGL, timerFullTime, scoreCountedTwice]
     /// The points of the bugs whose doubles live here: what a script's fault lines may name beyond the catalog.
-    static let points = all.filter { $0.double != .engine }.map(\.point)
+    static let points = all.map(\.point)
 
     /// The simulation's world with this bug in it.
     func world<Scene: GameScene>(_ scene: Scene.Type) -> SimulationWorld<Scene> {
         let point = self.point
         switch double {
-        case .engine: return SimulationWorld()
         case .environmentSkipsQuickSave:
             return SimulationWorld(environment: { SkipsQuickSave(FaultyEnvironment($0, profile: $1), point) })
         case .environmentForgetsTimeLeft:

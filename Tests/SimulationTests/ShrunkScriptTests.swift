@@ -30,7 +30,7 @@ import Testing
         let levels = SimulatorTests.levels
         var shrinker = Shrinker(
             profile: try #require(script.profile), seed: script.seed, folder: folder.path + "/disk",
-            store: { try FileSnapshotStore(folder: $0, faults: $1) }, game: { Game(seed: $0, levels: levels) })
+            store: { try FileSnapshotStore.faulty(folder: $0, injector: $1) }, game: { Game(seed: $0, levels: levels) })
         shrinker.world = bug.world(Scene.self)
         let lines = script.lines.map(\.command)
         let failing = try shrinker.replay(lines)

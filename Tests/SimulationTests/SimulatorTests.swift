@@ -121,7 +121,7 @@ struct SimulatorTests {
         let levels = Self.levels
         var shrinker = Shrinker(
             profile: .ios26, seed: result.options.seed, folder: folder.path + "/disk",
-            store: { try FileSnapshotStore(folder: $0, faults: $1) }, game: { Game(seed: $0, levels: levels) })
+            store: { try FileSnapshotStore.faulty(folder: $0, injector: $1) }, game: { Game(seed: $0, levels: levels) })
         shrinker.world = world
         let shrunk = try #require(try shrinker.shrink(result, failure: failure), "the run replays as a script")
         #expect(shrunk.timedLines <= 10, "\(ScriptWriter.render(shrunk.script))")
@@ -155,12 +155,12 @@ struct SimulatorTests {
     }
 
     @Test(
-        "a FileSnapshotStore with no injector behaves as before; with one, a fired write fails and keeps the old save")
+        "a FileSnapshotStore over the disturbed file system: a fired write fails and keeps the old save")
     func storeFaults() throws {
         let folder = try TemporaryFolder("simulate-store")
         defer { folder.remove() }
         let injector = FaultInjector(seed: 3, enabled: [], perMille: 0)
-        let store = try FileSnapshotStore(folder: folder.path, faults: injector)
+        let store = try FileSnapshotStore.faulty(folder: folder.path, injector: injector)
         try store.save(Array("one".utf8))
         injector.arm(.writeNoSpace)
         #expect(throws: (any Error).self) { try store.save(Array("two".utf8)) }

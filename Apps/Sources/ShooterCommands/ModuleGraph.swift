@@ -17,7 +17,7 @@ public enum ModuleGraph {
         ("PlatformEGL", ["CEGL", "GLHost", "Runtime"]),
         ("PhoneScreens", ["GLHost", "Lifecycle", "Runtime"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
-        ("Storage", ["Runtime", "CPNG", "Faults"]),
+        ("Storage", ["Runtime", "CPNG"]),
         ("Faults", []),
         ("Simulation", ["Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
         ("ForeignGame", ["CInterludeGame", "Lifecycle", "Runtime", "Replay"]),

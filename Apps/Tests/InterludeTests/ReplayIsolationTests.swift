@@ -145,7 +145,11 @@ final class OptionErrorTests: XCTestCase {
         // A kind that would enable nothing is refused, not silently run without faults.
         let bug = try Interlude.run(["simulate", "--faults", "bug", "--seeds", "1", "--out", "/tmp/never"])
         XCTAssertEqual(bug.status, 2, bug.output + bug.errors)
-        XCTAssertTrue(bug.errors.contains("seeded bugs are named one by one (bug."), bug.errors)
+        XCTAssertTrue(bug.errors.contains("seeded bugs are test doubles"), bug.errors)
+        let named = try Interlude.run([
+            "simulate", "--faults", "bug.fsyncSkipped", "--seeds", "1", "--out", "/tmp/never",
+        ])
+        XCTAssertEqual(named.status, 2, "no seeded bug is compiled into the command: " + named.output + named.errors)
         let timeout = try Interlude.run(["simulate", "--timeout", "0", "--seeds", "1", "--out", "/tmp/never"])
         XCTAssertEqual(timeout.status, 2, timeout.output + timeout.errors)
         XCTAssertTrue(timeout.errors.contains("--timeout must be more than 0"), timeout.errors)
