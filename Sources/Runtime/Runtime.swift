@@ -7,9 +7,10 @@
 // the work executor, one exhaustive switch (Runtime+Work.swift), the fixed-step frame (Runtime+Frame.swift),
 // the invariant checker of CONTRACT §6 (Runtime+Invariants.swift), the transcript (Transcript.swift),
 // the timer table (Timers.swift, kept by the machine), ports and their in-memory versions (Ports.swift, Display.swift, RecordingDisplay.swift,
-// the leaderboard port and client in LeaderboardClient.swift, InProcessLeaderboard.swift), captures and the transcript
+// the leaderboard's and match's in InterludeNetwork), the environment it asks (Environment.swift), captures and the transcript
 // lines a script runner adds (Runtime+Capture.swift), the recording of a session (Runtime+Recording.swift).
-// Generic over the game (`LifecycleGame`): it never names one. Imports Lifecycle only: never GL, never Foundation,
+// Generic over the game (`LifecycleGame`): it never names one. Imports Lifecycle, Faults, PlayerNames and
+// InterludeNetwork: never GL, never Foundation,
 // never a renderer, never the script format (Replay's ScriptRunner drives a runtime through this public API).
 // Events only record; work is performed at one point (`settle()`), so no GL happens inside a callback.
 // Time is injected: hosts call `advance(to:)` with virtual time (replays, tests) or real time (the window).

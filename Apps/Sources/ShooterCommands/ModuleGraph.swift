@@ -8,9 +8,10 @@ public enum ModuleGraph {
     public static let targets: [(name: String, dependencies: [String])] = [
         ("Lifecycle", []),
         ("PlayerNames", []),
-        ("Runtime", ["Lifecycle", "Faults", "PlayerNames"]),
+        ("Runtime", ["Lifecycle", "Faults", "PlayerNames", "InterludeNetwork"]),
+        ("InterludeNetwork", ["Lifecycle", "Faults", "PlayerNames"]),
         ("EngineViews", ["Lifecycle"]),
-        ("Replay", ["Lifecycle", "Runtime", "Faults", "EngineViews"]),
+        ("Replay", ["InterludeNetwork", "Lifecycle", "Runtime", "Faults", "EngineViews"]),
         ("InterludeTesting", ["Lifecycle", "Runtime", "Replay"]),
         ("Exploration", ["Lifecycle", "Runtime", "Replay"]),
         ("GLHost", ["CGL", "Runtime"]),
@@ -19,7 +20,7 @@ public enum ModuleGraph {
         ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
         ("Storage", ["Runtime", "CPNG"]),
         ("Faults", []),
-        ("Simulation", ["Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
+        ("Simulation", ["InterludeNetwork", "Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
         ("ForeignGame", ["CInterludeGame", "Lifecycle", "Runtime", "Replay"]),
         ("ForeignRenderer", ["ForeignGame", "GLHost", "Runtime"]),
         (
@@ -29,14 +30,14 @@ public enum ModuleGraph {
                 "PlatformEGL", "PlatformGLFW", "PhoneScreens", "ForeignGame", "ForeignRenderer", "EngineViews",
             ]
         ),
-        ("GameCore", ["Lifecycle", "Runtime", "Replay", "Faults"]),
+        ("GameCore", ["InterludeNetwork", "Lifecycle", "Runtime", "Replay", "Faults"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         (
             "ShooterPlatform",
             ["GLHost", "Renderer", "Storage", "PlatformEGL", "PlatformGLFW", "GameCore", "Runtime", "PhoneScreens"]
         ),
         ("TestSupport", []),
-        ("Services", ["GameCore", "Runtime", "Storage", "MatchWire"]),
+        ("Services", ["InterludeNetwork", "GameCore", "Runtime", "Storage", "MatchWire"]),
         ("EmbeddedServer", []),
         ("StrictJSON", []),
         ("LeaderboardServer", ["GameCore", "EmbeddedServer", "StrictJSON"]),
@@ -45,9 +46,9 @@ public enum ModuleGraph {
         (
             "ShooterCommands",
             [
-                "InterludeCLI", "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL",
-                "ShooterPlatform", "PlatformGLFW", "PhoneScreens", "Services", "LeaderboardServer", "MatchServer",
-                "MatchWire",
+                "InterludeNetwork", "InterludeCLI", "Lifecycle", "GameCore", "Replay", "Runtime", "Storage",
+                "PlatformEGL", "ShooterPlatform", "PlatformGLFW", "PhoneScreens", "Services", "LeaderboardServer",
+                "MatchServer", "MatchWire",
             ]
         ),
         ("interlude", ["ShooterCommands"]),
