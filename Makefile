@@ -280,7 +280,8 @@ golden: build-apps
 # and every module is documented in one run (22 s here, against 128 s one module at a time in a folder of its own).
 # Open .build-docs/docs/<Module>.doccarchive/index.html through a web server.
 DOC_MODULES = Lifecycle Runtime Replay InterludeTesting Exploration GLHost PlatformEGL PlatformGLFW PhoneScreens \
-              Storage GameCore Faults Simulation ForeignGame ForeignRenderer InterludeCLI PlayerNames EngineViews
+              Storage GameCore Faults Simulation ForeignGame ForeignRenderer InterludeCLI PlayerNames EngineViews \
+              InterludeNetwork
 docs: setup-replay
 	rm -rf .build-docs/docs && mkdir -p .build-docs/docs
 	env INTERLUDE_DOCS=1 $(SWIFTPM) package --scratch-path $(SCRATCH) -debug-info-format $(DEBUG_INFO) --allow-writing-to-directory .build-docs/docs \
