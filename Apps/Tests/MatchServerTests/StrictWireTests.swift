@@ -125,9 +125,16 @@ final class StrictWireTests: XCTestCase {
             expectEvent(watcher) { if case .message(.message(_, 1, "evil")) = $0 { true } else { false } },
             "a masked send is relayed (the check below can see a relay)")
         masked.send(bytes: WireBytes.frame([0x03, 0xE8], opcode: 0x8))
-        let whole = WireBytes.upgrade + WireBytes.hello("mallory") + join + WireBytes.text(send, masked: false)
-        for cut in (WireBytes.upgrade.count - 3)..<whole.count {
-            let connection = try XCTUnwrap(RawConnection(port: server.port, from: "127.3.5.\(1 + cut % 200)"))
+        // Each cut a name and an address of its own: the server may still be dropping the last cut's player when the
+        // next one joins (a name taken in the match, or the address's limit, would close it with 1000 first).
+        let prefix = WireBytes.upgrade.count - 3
+        let length = (WireBytes.upgrade + WireBytes.hello("mallory0000") + join + WireBytes.text(send, masked: false))
+            .count
+        for cut in prefix..<length {
+            let name = "mallory" + String(1000 + cut)
+            let whole = WireBytes.upgrade + WireBytes.hello(name) + join + WireBytes.text(send, masked: false)
+            let address = "127.3.\(5 + cut / 200).\(1 + cut % 200)"
+            let connection = try XCTUnwrap(RawConnection(port: server.port, from: address))
             connection.send(bytes: Array(whole[..<cut]))
             Thread.sleep(forTimeInterval: 0.005)
             connection.send(bytes: Array(whole[cut...]))
