@@ -58,3 +58,14 @@ public final class FaultyEnvironment: Environment {
     /// `storage.protectedData.unavailable`: the save of a file of complete protection fails while locked.
     public func refusesProtectedSave() -> Bool { injector.fires(.protectedDataUnavailable) }
 }
+
+extension Runtime {
+    /// Puts a run's faults around this runtime (a script's fault lines, the simulation): `injector` for the in-process
+    /// match's network, `environment` for the runtime's own points and quirks, and the leaderboard's network
+    /// (`FaultyLeaderboard`) in front of whichever service the runtime talks to now (before any request).
+    public func disturb(with injector: FaultInjector, environment: any Environment) {
+        faults = injector
+        self.environment = environment
+        useLeaderboard(FaultyLeaderboard(leaderboard.transport, injector: injector), pacing: leaderboard.pacing)
+    }
+}

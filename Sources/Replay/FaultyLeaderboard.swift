@@ -39,8 +39,10 @@ public final class FaultyLeaderboard: LeaderboardTransport {
     /// acted on it, the client counts it failed.
     public func take(_ id: Int64, waiting: Bool) -> LeaderboardResult? {
         guard let submission = submissions[id] else { return inner.take(id, waiting: waiting) }
-        if isDown { submissions[id] = nil }
-        guard !isDown else { return inner.take(id, waiting: waiting) }
+        if isDown {
+            submissions[id] = nil
+            return inner.take(id, waiting: waiting)
+        }
         if !submission.through {
             guard !injector.fires(.leaderboardDrop) else {
                 submissions[id] = nil

@@ -35,15 +35,10 @@ public enum ScriptRunner {
             profile: profile, seed: script.seed, game: makeGame(script.seed), display: display, snapshots: snapshots)
         runtime.presentEvery = presentEvery
         let injector = faults ?? (script.hasFaultLines ? FaultInjector(seed: script.seed, enabled: []) : nil)
-        runtime.faults = injector
-        if let injector { runtime.environment = makeEnvironment(injector, profile) }
         let followed = followEngines(script.requestedEngines(adding: engines), on: runtime)
         configure(runtime)
-        if let injector {  // the leaderboard's network, in front of whichever service the host configured
-            let service = runtime.leaderboard.transport
-            runtime.useLeaderboard(
-                FaultyLeaderboard(service, injector: injector), pacing: runtime.leaderboard.pacing)
-        }
+        // The faults stand around whatever the host configured (its leaderboard service among them).
+        if let injector { runtime.disturb(with: injector, environment: makeEnvironment(injector, profile)) }
         /// A process killed at a fault point is relaunched from the disk at once, as the OS or the user would.
         func relaunchIfKilled() {
             guard let injector, injector.killedBy != nil else { return }

@@ -157,10 +157,8 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             profile: options.profile, seed: options.seed, game: makeGame(options.seed),
             display: display ?? world.display?(injector) ?? RecordingDisplay<Game.Scene>(keepsScenes: false),
             snapshots: try makeStore(options.folder, injector))
-        runtime.faults = injector  // the in-process match's network
-        runtime.environment = world.environment(injector, options.profile)
-        let service = world.leaderboard?(injector) ?? runtime.leaderboard.transport
-        runtime.useLeaderboard(FaultyLeaderboard(service, injector: injector), pacing: .virtual)
+        if let service = world.leaderboard?(injector) { runtime.useLeaderboard(service, pacing: .virtual) }
+        runtime.disturb(with: injector, environment: world.environment(injector, options.profile))
         runtime.willDo = willDo
         let run = SimulationRun(simulator: self, runtime: runtime, injector: injector)
         try run.launch()
