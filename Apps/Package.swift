@@ -148,7 +148,7 @@ let package = Package(
             dependencies: interlude(
                 "InterludeNetwork",
                 "Runtime", "Lifecycle", "GameCore", "Replay", "InterludeTesting", "ShooterPlatform", "Storage",
-                "TestSupport", "Faults") + [
+                "TestSupport", "Faults", "Simulation") + [
                     "LeaderboardServer", "Services", "StrictJSON", .product(name: "GRDB", package: "GRDB.swift"),
                 ],
             exclude: ["with-postgres.sh"]),

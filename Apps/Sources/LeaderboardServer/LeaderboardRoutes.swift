@@ -45,13 +45,13 @@ struct SubmitAnswer: Codable, Sendable {
 
 /// What the routes share: the store, the score rules and the rate limits.
 struct LeaderboardService: Sendable {
-    let store: LeaderboardStore
+    let store: any ScoreStore
     let rules: ScoreRules
     let registrations: RateLimiter
     let submissionsByAddress: RateLimiter
     let submissionsByPlayer: RateLimiter
 
-    init(store: LeaderboardStore, rules: ScoreRules, policy: LeaderboardPolicy) {
+    init(store: any ScoreStore, rules: ScoreRules, policy: LeaderboardPolicy) {
         self.store = store
         self.rules = rules
         registrations = RateLimiter(policy.registration, clock: policy.clock)

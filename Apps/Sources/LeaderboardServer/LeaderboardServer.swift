@@ -27,7 +27,7 @@ public enum LeaderboardServer {
     /// The Hummingbird application: routes, JSON errors, faults, the policy's limits, bound to `host:port` (0: a
     /// free port). `levels` are the game's, level 1 first: the server refuses scores they cannot give.
     public static func application(
-        store: LeaderboardStore, levels: [Level], policy: LeaderboardPolicy = LeaderboardPolicy(),
+        store: any ScoreStore, levels: [Level], policy: LeaderboardPolicy = LeaderboardPolicy(),
         faults: LeaderboardFaults, host: String, port: Int, logger: Logger,
         onRunning: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> some ApplicationProtocol {
@@ -130,17 +130,20 @@ public final class EmbeddedLeaderboardServer: Sendable {
     }
 
     /// Starts over `store` (its key lifetime and clock should be the policy's). The store stays open when the server
-    /// stops, so that it can still be read; its owner closes it.
+    /// stops, so that it can still be read; its owner closes it. `front`: what the routes call instead of `store` (a
+    /// test's double in front of it, e.g. one that skips the idempotency check); nil: `store` itself.
     public convenience init(
-        store: LeaderboardStore, port: Int = 0, levels: [Level] = [.hangar],
+        store: LeaderboardStore, front: (any ScoreStore)? = nil, port: Int = 0, levels: [Level] = [.hangar],
         policy: LeaderboardPolicy = LeaderboardPolicy()
     ) throws {
-        try self.init(store: store, port: port, levels: levels, policy: policy, ownsStore: false)
+        try self.init(store: store, front: front, port: port, levels: levels, policy: policy, ownsStore: false)
     }
 
     private init(
-        store: LeaderboardStore, port: Int, levels: [Level], policy: LeaderboardPolicy, ownsStore: Bool
+        store: LeaderboardStore, front: (any ScoreStore)? = nil, port: Int, levels: [Level],
+        policy: LeaderboardPolicy, ownsStore: Bool
     ) throws {
+        let routes = front ?? store
         self.ownsStore = ownsStore
         var logger = Logger(label: "interlude.leaderboard.embedded", factory: ServerLogHandler.init)
         logger.logLevel = .warning
@@ -151,7 +154,7 @@ public final class EmbeddedLeaderboardServer: Sendable {
             ) { onRunning in
                 [
                     LeaderboardServer.application(
-                        store: store, levels: levels, policy: policy, faults: faults, host: "127.0.0.1", port: port,
+                        store: routes, levels: levels, policy: policy, faults: faults, host: "127.0.0.1", port: port,
                         logger: logger, onRunning: onRunning)
                 ]
             }

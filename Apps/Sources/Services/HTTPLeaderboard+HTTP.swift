@@ -70,7 +70,10 @@ extension HTTPLeaderboard {
                 return .failed(.submit(score: score, key: key, milliseconds: milliseconds))
             }
             if let identityFile { try? identity.save(to: identityFile) }
-            mailbox.withLock { $0.identity = identity }
+            mailbox.withLock {
+                $0.identity = identity
+                $0.players.insert(identity.id)
+            }
             submit(id, score: score, key: key, milliseconds: milliseconds, as: identity)
             return nil
         }
@@ -103,6 +106,7 @@ extension HTTPLeaderboard {
                 // The server's levels cannot give this score (another game's levels, or a forged save), or not in the
                 // run's time, or the run's time is unknown (an outbox saved before issue 17): it will never be
                 // accepted, so the entry is settled rather than sent every 2 s for ever.
+                mailbox.withLock { _ = $0.refused.insert(key) }
                 return .submitted(key: key)
             case 401, 403:
                 // The server no longer knows this token (a new database): register again on the next try.
@@ -120,7 +124,7 @@ extension HTTPLeaderboard {
         _ id: Int64, _ makeRequest: @autoclosure () throws -> HTTPClient.Request,
         handle: @escaping @Sendable (Int, Data) -> LeaderboardResult?
     ) {
-        guard let kind = mailbox.withLock({ $0.entries[id]?.kind }) else { return }  // cancelled before its turn came
+        guard let kind = mailbox.withLock({ $0.entries[id]?.kind }) else { return release(id) }  // cancelled already
         let request: HTTPClient.Request
         do { request = try makeRequest() } catch { return finish(id, .failed(kind)) }
         let task = client.execute(
@@ -148,7 +152,8 @@ extension HTTPLeaderboard {
             return
         }
         guard let kind = mailbox.withLock({ $0.entries[id]?.kind }) else {
-            return mailbox.withLock { $0.droppedAnswers += 1 }
+            mailbox.withLock { $0.droppedAnswers += 1 }
+            return release(id)
         }
         let result: LeaderboardResult?
         switch outcome {
@@ -160,13 +165,18 @@ extension HTTPLeaderboard {
         if let result { finish(id, result) }
     }
 
+    /// Request `id` was cancelled and its exchange is over: the next request goes out.
+    func release(_ id: Int64) {
+        if let next = mailbox.withLock({ $0.release(id) }) { launch(next) }
+    }
+
     /// Puts `result` in the mailbox, unless the request was cancelled meanwhile (then it is dropped), and
     /// sends the next request.
     func finish(_ id: Int64, _ result: LeaderboardResult) {
         let (done, next) = mailbox.withLock { box -> (DispatchSemaphore?, (Int64, LeaderboardRequestKind)?) in
             guard box.entries[id] != nil else {
                 box.droppedAnswers += 1
-                return (nil, nil)
+                return (nil, box.release(id))
             }
             box.entries[id]?.result = result
             if box.running == id { box.running = nil }

@@ -32,6 +32,9 @@ public final class HTTPLeaderboard: LeaderboardTransport, Sendable {
     /// the embedded server turn it off: their latency is virtual and the server answers at once, so every exchange
     /// runs to its end and whether a cancelled submission reached the server never depends on real timing.
     let cancelsExchanges: Bool
+    /// Audits the server's tables (an embedded server's store, CONTRACT §6.11): given the players this installation has
+    /// been and the keys it was told are stored, what is wrong with them, or nil. Nil: the server cannot be audited.
+    let auditor: (@Sendable (_ players: Set<Int64>, _ acknowledged: Set<String>) -> String?)?
     let client: HTTPClient
     /// Where answers are handled (decoding, the identity's durable write, the next request): off the event loops,
     /// one at a time.
@@ -46,9 +49,11 @@ public final class HTTPLeaderboard: LeaderboardTransport, Sendable {
     public init(
         baseURL: URL, playerName: String = "player", topLevel: Int = 1, identityFolder: String? = nil,
         waitLimit: Double = 10, cancelsExchanges: Bool = true,
+        auditor: (@Sendable (_ players: Set<Int64>, _ acknowledged: Set<String>) -> String?)? = nil,
         onSetting: @escaping @Sendable (LeaderboardSetting) -> Void = { _ in }
     ) {
         self.cancelsExchanges = cancelsExchanges
+        self.auditor = auditor
         self.baseURL = baseURL
         self.playerName = playerName
         self.topLevel = topLevel
@@ -64,7 +69,10 @@ public final class HTTPLeaderboard: LeaderboardTransport, Sendable {
         configuration.connectionPool.retryConnectionEstablishment = false
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let identity = identityFile.flatMap { try? PlayerIdentity.load(from: $0) }
-        mailbox.withLock { $0.identity = identity }
+        mailbox.withLock {
+            $0.identity = identity
+            if let identity { $0.players.insert(identity.id) }
+        }
     }
 
     // The last reference may go inside an answer's handling, on `answers` or an event loop, where a blocking shutdown
@@ -119,6 +127,9 @@ public final class HTTPLeaderboard: LeaderboardTransport, Sendable {
             guard let entry = box.entries.removeValue(forKey: id) else { return (nil, nil) }
             box.queue.removeAll { $0 == id }
             guard box.running == id else { return (nil, nil) }
+            // An exchange left to run to its end keeps the next request waiting until it is over (`answered`), so
+            // the server still sees the requests one at a time, in the order sent.
+            if !cancelsExchanges { return (nil, nil) }
             box.running = nil
             // An exchange whose answer has arrived is over: its answer is dropped, nothing is left to cancel.
             return (entry.result == nil ? entry.task : nil, box.takeNext())
@@ -157,6 +168,14 @@ public final class HTTPLeaderboard: LeaderboardTransport, Sendable {
 
     /// Hands a script's `leaderboard` line to `onSetting` (an embedded server switches its faults).
     public func apply(_ setting: LeaderboardSetting) { onSetting(setting) }
+
+    /// The auditor's answer for the acknowledged keys the server was meant to store: a key settled by a refusal (422:
+    /// a score the server's levels cannot give) was never stored, and is left out.
+    public func audit(acknowledged: Set<Int64>) -> String? {
+        guard let auditor else { return nil }
+        let (players, refused) = mailbox.withLock { ($0.players, $0.refused) }
+        return auditor(players, Set(acknowledged.subtracting(refused).map { String($0) }))
+    }
 }
 
 /// Who this installation is on the server.
@@ -209,9 +228,18 @@ struct Mailbox {
     var queue: [Int64] = []  // waiting for their turn, in sending order
     var running: Int64?  // the one whose exchange with the server is under way
     var identity: PlayerIdentity?
+    var players: Set<Int64> = []  // every identity this installation has had (the auditor reads their rows)
+    var refused: Set<Int64> = []  // keys settled by a refusal (422): never stored
     var cancelledTasks = 0
     var droppedAnswers = 0
     var isClosed = false  // the HTTP client was shut down
+
+    /// Request `id`'s exchange is over without a result to keep (it was cancelled): the next one to send, if any.
+    mutating func release(_ id: Int64) -> (Int64, LeaderboardRequestKind)? {
+        guard running == id else { return nil }
+        running = nil
+        return takeNext()
+    }
 
     /// The next request to send, if none is under way; it becomes the running one.
     mutating func takeNext() -> (Int64, LeaderboardRequestKind)? {

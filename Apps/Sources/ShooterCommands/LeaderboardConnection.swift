@@ -26,8 +26,10 @@ final class LeaderboardConnection {
         let server = try EmbeddedLeaderboardServer(databasePath: databasePath, levels: levels)
         let faults = server.faults
         self.server = server
+        // A replay audits the embedded server's own tables (CONTRACT §6.11): the real store, not a fake's count.
         transport = HTTPLeaderboard(
             baseURL: URL(string: server.url)!, identityFolder: identityFolder, cancelsExchanges: !replaying,
+            auditor: replaying ? server.store.auditor : nil,
             onSetting: { setting in
                 switch setting {
                 case .down: faults.fault = .unavailable
