@@ -3,7 +3,8 @@
 // Owns: AppState, Event, Callback, Work, Reason (Vocabulary.swift); Status, Transition and the pure
 // `transition(from:on:in:)` (Transition.swift); Profile and its rows (Profile.swift); the ios4 and ios5
 // tables (Profile+Tables.swift), the iOS 13+ scene tables ios13 and ios26 (Profile+SceneTables.swift), the Android
-// tables android28 and android34 (Profile+AndroidTables.swift); rejection reasons (Rejection.swift).
+// tables android28 and android34 (Profile+AndroidTables.swift); rejection reasons (Rejection.swift); the decision
+// machine a runtime keeps, `LifecycleMachine` (LifecycleMachine.swift), and its timer table (Timers.swift).
 // Imports nothing, not even Foundation: every other module may depend on it, it depends on none.
 // Start reading at Profile+Tables.swift: the whole machine fits on two screens there.
 // The runtime performs the returned `Work` (Sources/Runtime/Runtime+Work.swift); diagrams are drawn

@@ -268,16 +268,3 @@ public enum Restored: Hashable, Sendable {
         }
     }
 }
-
-/// A timer on the game clock: fires every `period` steps of play while the session runs; invalidated by the life
-/// cycle, it keeps what was left of its period.
-public struct GameTimer: Hashable, Sendable {
-    public let name: TimerName
-    public let period: Int64  // steps
-
-    public init(_ name: TimerName, every period: Int64) {
-        precondition(period > 0, "a timer's period is at least one step")
-        self.name = name
-        self.period = period
-    }
-}

@@ -46,8 +46,8 @@ extension Runtime {
     /// Schedules the session's timers, each continuing from what was left of it, and checks that it did (10).
     func scheduleTimersKeepingTime() -> Int {
         var left = machine.timers.remaining
-        machine.timers.remaining = environment.resumed(left)  // the OS's timer service, as the environment has it
-        let scheduled = machine.scheduleTimers(now: now, step: game.steps)
+        // The OS's timer service, as the environment has it.
+        let scheduled = machine.scheduleTimers(now: now, step: game.steps, left: environment.resumed(left))
         for timer in machine.timers.live {
             guard let expected = left.removeValue(forKey: timer.name) else { continue }
             let found = timer.deadline - (timer.clock == .game ? game.steps : now)

@@ -3,6 +3,7 @@
 
 import GameCore
 import InterludeNetwork
+import Lifecycle
 import Runtime
 
 enum RandomGameState {

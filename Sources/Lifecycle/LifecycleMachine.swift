@@ -11,8 +11,6 @@
 // One path enters `terminated` outside the table: `killForGL`, iOS ending an app that calls GL while it may not
 // (CONTRACT §6.1). Every other state change follows a row of `Profile`'s table.
 
-import Lifecycle
-
 /// A piece of work a transition asks for, with the callback it answers (nil: the autosave timer's save).
 public struct PlannedWork: Hashable, Sendable {
     /// The work to perform.

@@ -4,13 +4,12 @@
 // app is active; invalidating one keeps what was left of its period, so a resumed or restored game fires it at the
 // same game moment as an uninterrupted one. LifecycleMachineTests drive them with no display and no game.
 
-import InterludeNetwork
-import Lifecycle
-
 extension LifecycleMachine {
     /// `scheduleTimers` (and a session that just began): schedules every timer of a session that is not live,
-    /// continuing from what was left of it. Only while the app is active. Returns how many were scheduled.
-    public mutating func scheduleTimers(now: Nanoseconds, step: Int64) -> Int {
+    /// continuing from what was left of it (`left`: what the OS's timer service says was left, replacing the table's
+    /// own; nil: the table's). Only while the app is active. Returns how many were scheduled.
+    public mutating func scheduleTimers(now: Nanoseconds, step: Int64, left: [TimerName: Int64]? = nil) -> Int {
+        if let left { timers.remaining = left }
         guard state == .active else { return 0 }
         return timers.names.filter { timers.schedule($0, now: now, step: step) }.count
     }

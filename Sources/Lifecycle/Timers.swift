@@ -4,8 +4,6 @@
 // Invalidating keeps each timer's remaining time; scheduling again continues from it, so an interrupted
 // game fires its timers at the same game moments as an uninterrupted one.
 
-import Lifecycle
-
 /// A timer's name: the runtime's own `autosave`, or one of the game's (`LifecycleGame.timers`). Snapshots keep an
 /// invalidated timer's remaining time as `timer.NAME`.
 public struct TimerName: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -93,5 +91,18 @@ public struct TimerSet: Hashable, Sendable {
             live[index].deadline += live[index].interval
         }
         return due
+    }
+}
+
+/// A timer on the game clock: fires every `period` steps of play while the session runs; invalidated by the life
+/// cycle, it keeps what was left of its period.
+public struct GameTimer: Hashable, Sendable {
+    public let name: TimerName
+    public let period: Int64  // steps
+
+    public init(_ name: TimerName, every period: Int64) {
+        precondition(period > 0, "a timer's period is at least one step")
+        self.name = name
+        self.period = period
     }
 }
