@@ -84,13 +84,18 @@ replay: $(BUILD_STEP)
 
 check-imports:
 	@# Lifecycle imports nothing, not even Foundation; the game (GameCore) imports only the life cycle, the network's
-	@# component, the runtime, the script format (its grammar: GameAction+Script.swift) and Faults (the engine's one seeded generator).
+	@# component, the runtime, the saves' formats, the script format (its grammar: GameAction+Script.swift) and Faults (the
+	@# engine's one seeded generator).
 	@if grep -rn '^ *import ' Sources/Lifecycle; then echo "Lifecycle must import nothing"; exit 1; fi
+	@# The saves' component (the file's frame and formats, the store's port) imports nothing either; Storage, the store
+	@# on disk, stands on it and never on the runtime.
+	@if grep -rn '^ *import ' Sources/Saves; then echo "Saves must import nothing"; exit 1; fi
+	@if grep -rln '^import Runtime' Sources/Storage; then echo "Storage imports the runtime"; exit 1; fi
 	@# The names' key (PlayerNames) imports nothing either: Runtime, Foundation-free, compares names with it.
 	@if grep -rn --include='*.swift' '^ *import ' Sources/PlayerNames; then echo "PlayerNames must import nothing"; exit 1; fi
 	@# The engines' views (EngineViews) read the life cycle's words only: no Foundation, no runtime.
 	@if grep -rn '^ *import ' Sources/EngineViews | grep -v 'import Lifecycle$$'; then echo "EngineViews imports only Lifecycle"; exit 1; fi
-	@if grep -rn '^ *import ' Sources/GameCore | grep -v 'import \(Lifecycle\|InterludeNetwork\|Runtime\|Replay\|Faults\)$$'; then echo "GameCore imports only Lifecycle, InterludeNetwork, Runtime, Replay and Faults"; exit 1; fi
+	@if grep -rn '^ *import ' Sources/GameCore | grep -v 'import \(Lifecycle\|InterludeNetwork\|Runtime\|Saves\|Replay\|Faults\)$$'; then echo "GameCore imports only Lifecycle, InterludeNetwork, Runtime, Saves, Replay and Faults"; exit 1; fi
 	@# The network's component (leaderboard, match) stands below the runtime: the life cycle's words, Faults, names.
 	@if grep -rn '^ *import ' Sources/InterludeNetwork | grep -v 'import \(Lifecycle\|Faults\|PlayerNames\)$$'; then echo "InterludeNetwork imports only Lifecycle, Faults and PlayerNames"; exit 1; fi
 	@# Only GLHost, Renderer and Platform* touch GL; Runtime never imports a game, a renderer, the scripts or Foundation.
@@ -279,7 +284,7 @@ golden: build-apps
 # remote package); the symbol graphs come from the shared scratch folder, where the modules are compiled already,
 # and every module is documented in one run (22 s here, against 128 s one module at a time in a folder of its own).
 # Open .build-docs/docs/<Module>.doccarchive/index.html through a web server.
-DOC_MODULES = Lifecycle Runtime Replay InterludeTesting Exploration GLHost PlatformEGL PlatformGLFW PhoneScreens \
+DOC_MODULES = Lifecycle Saves Runtime Replay InterludeTesting Exploration GLHost PlatformEGL PlatformGLFW PhoneScreens \
               Storage GameCore Faults Simulation ForeignGame ForeignRenderer InterludeCLI PlayerNames EngineViews \
               InterludeNetwork
 docs: setup-replay

@@ -12,9 +12,8 @@ import PackageDescription
 
 /// The engine's modules a game builds on, each a product of the same name.
 let engine = [
-    "Lifecycle", "InterludeNetwork", "Runtime", "Replay", "InterludeTesting", "Exploration", "GLHost", "PlatformEGL",
-    "PlatformGLFW",
-    "PhoneScreens", "Storage", "Faults", "Simulation", "ForeignGame", "ForeignRenderer", "InterludeCLI",
+    "Lifecycle", "Saves", "InterludeNetwork", "Runtime", "Replay", "InterludeTesting", "Exploration", "GLHost",
+    "PlatformEGL", "PlatformGLFW", "PhoneScreens", "Storage", "Faults", "Simulation", "ForeignGame", "ForeignRenderer", "InterludeCLI",
     "PlayerNames", "EngineViews",
 ]
 /// Interlude's own shooter, a user of the engine kept here because it needs nothing remote and the engine's tests
@@ -42,7 +41,10 @@ let package = Package(
 
         // The engine.
         .target(name: "Lifecycle"),
-        .target(name: "Runtime", dependencies: ["Lifecycle", "Faults", "PlayerNames", "InterludeNetwork"]),
+        .target(name: "Runtime", dependencies: ["Lifecycle", "Saves", "Faults", "PlayerNames", "InterludeNetwork"]),
+        // The saves' component: the save file's frame and formats, the hash they are checked with, the port where
+        // snapshots are kept and its in-memory version (Docs/Contract.md §10). Imports nothing.
+        .target(name: "Saves"),
         // The network's component: the leaderboard's client, outbox and transports, the match's transport and
         // messages, each with its in-process version (Docs/Contract.md §4). Imports Lifecycle, Faults, PlayerNames.
         .target(name: "InterludeNetwork", dependencies: ["Lifecycle", "Faults", "PlayerNames"]),
@@ -51,34 +53,37 @@ let package = Package(
         .target(name: "PlayerNames", exclude: ["generate-table.py"]),
         // What each game engine's platform code makes of the life cycle (Docs/Engines.md): imports Lifecycle only.
         .target(name: "EngineViews", dependencies: ["Lifecycle"]),
-        .target(name: "Replay", dependencies: ["InterludeNetwork", "Lifecycle", "Runtime", "Faults", "EngineViews"]),
-        .target(name: "InterludeTesting", dependencies: ["Lifecycle", "Runtime", "Replay"]),
-        .target(name: "Exploration", dependencies: ["Lifecycle", "Runtime", "Replay"]),
-        .target(name: "GLHost", dependencies: ["CGL", "Runtime"]),
+        .target(
+            name: "Replay",
+            dependencies: ["InterludeNetwork", "Lifecycle", "Runtime", "Saves", "Faults", "EngineViews"]),
+        .target(name: "InterludeTesting", dependencies: ["Lifecycle", "Runtime", "Saves", "Replay"]),
+        .target(name: "Exploration", dependencies: ["Lifecycle", "Runtime", "Saves", "Replay"]),
+        .target(name: "GLHost", dependencies: ["CGL", "Runtime", "Saves"]),
         .target(name: "PlatformEGL", dependencies: ["CEGL", "GLHost", "Runtime"]),
         .target(name: "PhoneScreens", dependencies: ["GLHost", "Lifecycle", "Runtime"]),
         .target(
             name: "PlatformGLFW", dependencies: ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
         // Files that survive a crash: durable writes, the snapshot store on disk, the crash guard's handler, PNG.
-        .target(name: "Storage", dependencies: ["Runtime", "CPNG"]),
+        .target(name: "Storage", dependencies: ["Saves", "CPNG"]),
         .target(name: "Faults"),
         .target(
             name: "Simulation",
-            dependencies: ["InterludeNetwork", "Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
+            dependencies: ["InterludeNetwork", "Lifecycle", "Runtime", "Saves", "Faults", "Storage", "Replay"]),
         // A game written in C (or any language with a C FFI), loaded from a shared library (Docs/Contract.md §11).
-        .target(name: "ForeignGame", dependencies: ["CInterludeGame", "Lifecycle", "Runtime", "Replay"]),
+        .target(name: "ForeignGame", dependencies: ["CInterludeGame", "Lifecycle", "Runtime", "Saves", "Replay"]),
         .target(name: "ForeignRenderer", dependencies: ["ForeignGame", "GLHost", "Runtime"]),
         // A game's own command line (`replay`, `simulate`, `explore`, `diagram`, `play`): InterludeTool.main().
         .target(
             name: "InterludeCLI",
             dependencies: [
-                "Lifecycle", "Runtime", "Replay", "Storage", "Faults", "Exploration", "Simulation", "GLHost",
+                "Lifecycle", "Runtime", "Saves", "Replay", "Storage", "Faults", "Exploration", "Simulation", "GLHost",
                 "PlatformEGL", "PlatformGLFW", "PhoneScreens", "ForeignGame", "ForeignRenderer", "EngineViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // The shooter.
-        .target(name: "GameCore", dependencies: ["InterludeNetwork", "Lifecycle", "Runtime", "Replay", "Faults"]),
+        .target(
+            name: "GameCore", dependencies: ["InterludeNetwork", "Lifecycle", "Runtime", "Saves", "Replay", "Faults"]),
         .target(name: "Renderer", dependencies: ["CGL", "GLHost", "GameCore", "Runtime"]),
         .target(
             name: "ShooterPlatform",

@@ -98,7 +98,7 @@ let package = Package(
             name: "ShooterCommands",
             dependencies: interlude(
                 "InterludeNetwork",
-                "InterludeCLI", "Lifecycle", "GameCore", "Replay", "Runtime", "Storage", "PlatformEGL",
+                "InterludeCLI", "Lifecycle", "GameCore", "Replay", "Runtime", "Saves", "Storage", "PlatformEGL",
                 "ShooterPlatform", "PlatformGLFW", "PhoneScreens")
                 + [
                     "Services", "LeaderboardServer", "MatchServer", "MatchWire",
@@ -112,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "InterludeBench",
             dependencies: interlude(
-                "GameCore", "Lifecycle", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
+                "GameCore", "Lifecycle", "Replay", "Runtime", "Saves", "Storage", "PlatformEGL", "ShooterPlatform",
                 "Exploration", "Simulation", "Faults", "ForeignGame") + ["Services"]),
         .executableTarget(
             name: "render-bench",

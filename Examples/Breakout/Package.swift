@@ -1,10 +1,10 @@
 // swift-tools-version:6.0
 // Breakout: a small second game that runs under Interlude through its library products only. It depends on Interlude
 // by path and product name, each product named as its module: the life-cycle machine (Lifecycle), the runtime that
-// runs any `LifecycleGame` (Runtime), the GL hosts' renderer protocol (GLHost), the offscreen host (PlatformEGL),
-// durable saves and PNG files (Storage), Interlude's command line (InterludeCLI: `breakout replay | simulate |
-// explore | diagram | play`) and, for the tests, the interruption-script format and its runner (Replay) and
-// Interlude's testing library (InterludeTesting). No internal access: nothing @testable. Interlude's root manifest
+// runs any `LifecycleGame` (Runtime), the save file's formats (Saves), the GL hosts' renderer protocol (GLHost), the
+// offscreen host (PlatformEGL), durable saves and PNG files (Storage), Interlude's command line (InterludeCLI:
+// `breakout replay | simulate | explore | diagram | play`) and, for the tests, the interruption-script format and its
+// runner (Replay) and Interlude's testing library (InterludeTesting). No internal access: nothing @testable. Interlude's root manifest
 // names one remote package, swift-argument-parser (InterludeCLI's), so this package resolves that one and no other
 // (`swift package show-dependencies`).
 import PackageDescription
@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Lifecycle", package: "Interlude"),
                 .product(name: "Runtime", package: "Interlude"),
+                .product(name: "Saves", package: "Interlude"),
                 .product(name: "Replay", package: "Interlude"),
             ]),
         // The game drawn with OpenGL 3.3 core: a SceneRenderer either GL host (offscreen, window) drives.
@@ -54,6 +55,7 @@ let package = Package(
                 "Breakout",
                 .product(name: "Lifecycle", package: "Interlude"),
                 .product(name: "Runtime", package: "Interlude"),
+                .product(name: "Saves", package: "Interlude"),
                 .product(name: "Replay", package: "Interlude"),
                 .product(name: "InterludeTesting", package: "Interlude"),
             ]),

@@ -9,6 +9,7 @@
 
 import Lifecycle
 import Runtime
+import Saves
 
 /// How far the explorer got: reported after each depth.
 public struct ExplorationProgress: Hashable, Sendable {

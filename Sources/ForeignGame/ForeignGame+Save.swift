@@ -7,6 +7,7 @@
 import CInterludeGame
 import Replay
 import Runtime
+import Saves
 
 extension ForeignGame {
     public var savedState: ForeignSave { ForeignSave(steps: steps, status: status, bytes: instance.save()) }

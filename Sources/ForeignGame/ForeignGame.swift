@@ -13,6 +13,7 @@
 import CInterludeGame
 import Glibc
 import Runtime
+import Saves
 
 /// A game library's game under the runtime.
 public struct ForeignGame: LifecycleGame {

@@ -3,6 +3,7 @@
 // runtime's snapshot frame (SnapshotFrame) goes around it, with its checksum.
 
 import Runtime
+import Saves
 
 /// A C game's saved state.
 public struct ForeignSave: Hashable, Sendable {

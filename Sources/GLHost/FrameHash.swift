@@ -1,6 +1,7 @@
 // FrameHash: the transcript's frame hash, FNV-1a 64 of the RGBA bytes: the runtime's StateHasher over the pixels.
 
 import Runtime
+import Saves
 
 /// Hashes of rendered frames.
 public enum FrameHash {

@@ -3,6 +3,7 @@
 
 import Lifecycle
 import Runtime
+import Saves
 
 extension Game {
     /// A hash of everything gameplay depends on, 16 hex digits: the screen's name, then every value of

@@ -4,6 +4,7 @@
 
 import Lifecycle
 import Runtime
+import Saves
 
 extension Game: LifecycleGame {
     public typealias SavedState = GameState

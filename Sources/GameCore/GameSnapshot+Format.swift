@@ -11,12 +11,13 @@
 // (a line that is not key=integer, a key twice); a field out of range is found here. Version 1 (the same without
 // the end marker) is still read. Gameplay fields map to keys in GameSnapshot.swift.
 //
-// Inside the runtime's frame (Runtime's SnapshotFrame.swift) this text is the game's part of a save and holds only
+// Inside the runtime's frame (Saves' SnapshotFrame.swift) this text is the game's part of a save and holds only
 // the game's values (`decodeState` refuses any other key); a whole file of it, with the runtime's values among the
 // game's, is what the shooter wrote before that frame, and is still read (`Game.decodeLegacySnapshot`).
 
 import Lifecycle
 import Runtime
+import Saves
 
 extension GameSnapshot {
     /// Why bytes are not a snapshot (the name gameplay code uses).

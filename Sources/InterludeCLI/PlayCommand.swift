@@ -9,6 +9,7 @@ import Lifecycle
 import PlatformGLFW
 import Replay
 import Runtime
+import Saves
 import Storage
 
 /// `play` for any game that draws in a window (the shooter has a play of its own, with its servers).

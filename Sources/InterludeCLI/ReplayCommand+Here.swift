@@ -4,6 +4,7 @@ import Foundation
 import GLHost
 import Replay
 import Runtime
+import Saves
 import Simulation
 import Storage
 import Synchronization

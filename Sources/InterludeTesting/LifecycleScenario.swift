@@ -15,6 +15,7 @@ import Foundation
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 
 /// How to replay scripts on one game: the game made from a script's seed, and optionally a display, a snapshot store
 /// and a last look at each runtime before it runs. Public: it is the library's entry point; a test makes one and

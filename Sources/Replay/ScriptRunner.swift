@@ -6,6 +6,7 @@ import EngineViews
 import Faults
 import Lifecycle
 import Runtime
+import Saves
 
 /// Replays scripts on any game: the runner drives a runtime through its public API only.
 public enum ScriptRunner {

@@ -3,6 +3,8 @@
 // in a format the game wrote before is read through the game's `decodeLegacySnapshot`. `expect snapshot` reads both
 // sets of names, merged.
 
+import Saves
+
 extension LifecycleGame {
     /// No format of the game's own from before the runtime's frame.
     public func decodeLegacySnapshot(_ bytes: [UInt8]) throws(SnapshotDecodeError) -> SavedGame<SavedState>? { nil }

@@ -12,6 +12,7 @@
 
 import InterludeNetwork
 import Lifecycle
+import Saves
 
 /// A game the runtime can run. The runtime keeps the game in memory and throws it away (for `relaunched()`) when the
 /// process ends, as iOS does; only the snapshot survives.

@@ -7,6 +7,7 @@
 
 import InterludeNetwork
 import Lifecycle
+import Saves
 
 extension Runtime {
     /// The process is killed now (SIGKILL, a power loss, the OS's watchdog): no callback, no work, nothing saved.

@@ -7,6 +7,7 @@
 import Faults
 import InterludeNetwork
 import Lifecycle
+import Saves
 
 extension Runtime {
     /// The largest save generation a snapshot may carry (2^53: exact as a double, never reached by saving).

@@ -19,6 +19,7 @@
 import Faults
 import InterludeNetwork
 import Lifecycle
+import Saves
 
 /// What the runtime is about to do, as a watchdog reports it.
 public enum RuntimeActivity: Hashable, Sendable {

@@ -12,6 +12,7 @@ import Foundation
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 
 /// What a shrink found.
 public struct ShrinkResult<Action: ScriptAction>: Sendable {

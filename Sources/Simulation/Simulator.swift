@@ -18,6 +18,7 @@ import InterludeNetwork
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Storage
 
 /// What one seed runs.

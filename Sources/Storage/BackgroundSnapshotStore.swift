@@ -6,7 +6,7 @@
 
 import Dispatch
 import Foundation
-import Runtime
+import Saves
 
 /// Writes snapshots through `store` on a background queue; `load` sees a saved snapshot at once.
 public final class BackgroundSnapshotStore: SnapshotStore, @unchecked Sendable {

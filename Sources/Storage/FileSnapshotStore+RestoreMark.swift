@@ -3,7 +3,6 @@
 // (a mark that comes back after a power cut says no crash, so nothing is set aside). While a mark is on disk a crash
 // appends to it (CrashSignals). Both go through the store's `FileSystem`, as a save does.
 
-import Runtime
 
 #if canImport(Glibc)
     import Glibc

@@ -11,7 +11,7 @@
 // invariant 9).
 
 import Foundation
-import Runtime
+import Saves
 
 #if canImport(Glibc)
     import Glibc

@@ -7,6 +7,7 @@ import GameCore
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Testing
 
 @Suite struct InterleavingTests {

@@ -6,6 +6,7 @@ import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Testing
 
 enum CardAction: String, CaseIterable, ScriptAction {

@@ -8,6 +8,7 @@
 import InterludeTesting
 import Replay
 import Runtime
+import Saves
 import Testing
 
 // The game's own words: a script says `at 2s click`. An enum of plain words gets its grammar from its raw values.

@@ -4,6 +4,7 @@ import Foundation
 import GameCore
 import InterludeTesting
 import Runtime
+import Saves
 import ShooterPlatform
 
 enum Checkout {

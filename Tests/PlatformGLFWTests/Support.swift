@@ -6,6 +6,7 @@ import InterludeTesting
 import Lifecycle
 import PlatformGLFW
 import Runtime
+import Saves
 import ShooterPlatform
 import XCTest
 

@@ -6,6 +6,7 @@ import GameCore
 import Lifecycle
 import PlatformGLFW
 import Runtime
+import Saves
 import ShooterPlatform
 import XCTest
 

@@ -7,6 +7,7 @@ import GameCore
 import InterludeTesting
 import PlatformEGL
 import Runtime
+import Saves
 import Storage
 import ShooterPlatform
 import XCTest

@@ -8,6 +8,7 @@ import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Testing
 
 enum SnapAction: String, CaseIterable, ScriptAction {

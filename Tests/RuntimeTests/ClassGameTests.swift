@@ -6,6 +6,7 @@ import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Synchronization
 import Testing
 

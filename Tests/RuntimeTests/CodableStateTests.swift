@@ -6,6 +6,7 @@ import Foundation
 import InterludeTesting
 import Lifecycle
 import Runtime
+import Saves
 import Testing
 
 /// The clicker, saving a Codable struct as JSON.

@@ -6,6 +6,7 @@
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 
 enum ClickerAction: String, CaseIterable, ScriptAction {
     case play, click, resume

@@ -4,6 +4,7 @@
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Testing
 
 @Suite("The README's embedding example")

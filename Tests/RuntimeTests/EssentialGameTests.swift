@@ -7,6 +7,7 @@ import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Testing
 
 private enum MeterAction: String, CaseIterable, ScriptAction { case begin, resume }

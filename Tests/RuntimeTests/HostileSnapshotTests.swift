@@ -7,6 +7,7 @@ import InterludeNetwork
 import InterludeTesting
 import Lifecycle
 import Runtime
+import Saves
 import Testing
 
 /// The bytes of a snapshot with these values, framed and checksummed as the runtime and the game write them (the

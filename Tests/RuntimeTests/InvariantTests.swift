@@ -3,6 +3,7 @@ import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Testing
 
 /// A component that draws in `didEnterBackground`: the bug iOS kills apps for.

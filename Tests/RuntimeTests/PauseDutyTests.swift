@@ -9,6 +9,7 @@ import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Testing
 
 /// The clicker with its pause broken in one of the ways a real game breaks it.

@@ -6,6 +6,7 @@ import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Testing
 
 private enum FallAction: String, CaseIterable, ScriptAction { case begin, resume }

@@ -8,6 +8,7 @@ import GameCore
 import InterludeTesting
 import Lifecycle
 import Runtime
+import Saves
 import Testing
 
 @Suite("SnapshotFrame: the runtime's values and the game's bytes, versioned and checksummed")

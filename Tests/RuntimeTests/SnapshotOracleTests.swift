@@ -2,6 +2,7 @@ import GameCore
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Testing
 
 @Suite("Snapshot oracle: restore(save(s)) is s")

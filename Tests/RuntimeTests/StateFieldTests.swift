@@ -5,6 +5,7 @@
 
 import GameCore
 import Runtime
+import Saves
 import Testing
 
 @Suite("the shooter's field list")

@@ -3,6 +3,7 @@ import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 
 /// Milliseconds as runtime nanoseconds.
 func ms(_ value: Int64) -> Nanoseconds { value * 1_000_000 }

@@ -11,6 +11,7 @@ import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Simulation
 import Storage
 import Testing

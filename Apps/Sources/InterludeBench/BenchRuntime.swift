@@ -7,6 +7,7 @@ import Lifecycle
 import PlatformEGL
 import Replay
 import Runtime
+import Saves
 import ShooterPlatform
 
 /// One event type and how to reach a state where it moves the app.

@@ -13,6 +13,7 @@ import GameCore
 import PlatformEGL
 import Replay
 import Runtime
+import Saves
 import ShooterPlatform
 
 enum ReplaySpeedBenchmark {

@@ -9,6 +9,7 @@ import GameCore
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 
 enum ScenarioScripts {
     static let second: Nanoseconds = 1_000_000_000

@@ -11,6 +11,7 @@ import GameCore
 import PlatformEGL
 import Replay
 import Runtime
+import Saves
 import ShooterPlatform
 
 enum SessionReplay {

@@ -12,6 +12,7 @@ import GameCore
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import ShooterPlatform
 import Simulation
 import Storage

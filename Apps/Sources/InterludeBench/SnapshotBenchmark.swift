@@ -9,6 +9,7 @@ import Foundation
 import GameCore
 import Lifecycle
 import Runtime
+import Saves
 import Storage
 
 #if canImport(Glibc)

@@ -11,6 +11,7 @@ import GameCore
 import Lifecycle
 import PlatformEGL
 import Runtime
+import Saves
 import Storage
 import ShooterPlatform
 

@@ -8,29 +8,30 @@ public enum ModuleGraph {
     public static let targets: [(name: String, dependencies: [String])] = [
         ("Lifecycle", []),
         ("PlayerNames", []),
-        ("Runtime", ["Lifecycle", "Faults", "PlayerNames", "InterludeNetwork"]),
+        ("Runtime", ["Lifecycle", "Saves", "Faults", "PlayerNames", "InterludeNetwork"]),
+        ("Saves", []),
         ("InterludeNetwork", ["Lifecycle", "Faults", "PlayerNames"]),
         ("EngineViews", ["Lifecycle"]),
-        ("Replay", ["InterludeNetwork", "Lifecycle", "Runtime", "Faults", "EngineViews"]),
-        ("InterludeTesting", ["Lifecycle", "Runtime", "Replay"]),
-        ("Exploration", ["Lifecycle", "Runtime", "Replay"]),
-        ("GLHost", ["CGL", "Runtime"]),
+        ("Replay", ["InterludeNetwork", "Lifecycle", "Runtime", "Saves", "Faults", "EngineViews"]),
+        ("InterludeTesting", ["Lifecycle", "Runtime", "Saves", "Replay"]),
+        ("Exploration", ["Lifecycle", "Runtime", "Saves", "Replay"]),
+        ("GLHost", ["CGL", "Runtime", "Saves"]),
         ("PlatformEGL", ["CEGL", "GLHost", "Runtime"]),
         ("PhoneScreens", ["GLHost", "Lifecycle", "Runtime"]),
         ("PlatformGLFW", ["CGLFW", "CGL", "GLHost", "Runtime", "Lifecycle", "PhoneScreens"]),
-        ("Storage", ["Runtime", "CPNG"]),
+        ("Storage", ["Saves", "CPNG"]),
         ("Faults", []),
-        ("Simulation", ["InterludeNetwork", "Lifecycle", "Runtime", "Faults", "Storage", "Replay"]),
-        ("ForeignGame", ["CInterludeGame", "Lifecycle", "Runtime", "Replay"]),
+        ("Simulation", ["InterludeNetwork", "Lifecycle", "Runtime", "Saves", "Faults", "Storage", "Replay"]),
+        ("ForeignGame", ["CInterludeGame", "Lifecycle", "Runtime", "Saves", "Replay"]),
         ("ForeignRenderer", ["ForeignGame", "GLHost", "Runtime"]),
         (
             "InterludeCLI",
             [
-                "Lifecycle", "Runtime", "Replay", "Storage", "Faults", "Exploration", "Simulation", "GLHost",
+                "Lifecycle", "Runtime", "Saves", "Replay", "Storage", "Faults", "Exploration", "Simulation", "GLHost",
                 "PlatformEGL", "PlatformGLFW", "PhoneScreens", "ForeignGame", "ForeignRenderer", "EngineViews",
             ]
         ),
-        ("GameCore", ["InterludeNetwork", "Lifecycle", "Runtime", "Replay", "Faults"]),
+        ("GameCore", ["InterludeNetwork", "Lifecycle", "Runtime", "Saves", "Replay", "Faults"]),
         ("Renderer", ["CGL", "GLHost", "GameCore", "Runtime"]),
         (
             "ShooterPlatform",
@@ -46,7 +47,7 @@ public enum ModuleGraph {
         (
             "ShooterCommands",
             [
-                "InterludeNetwork", "InterludeCLI", "Lifecycle", "GameCore", "Replay", "Runtime", "Storage",
+                "InterludeNetwork", "InterludeCLI", "Lifecycle", "GameCore", "Replay", "Runtime", "Saves", "Storage",
                 "PlatformEGL", "ShooterPlatform", "PlatformGLFW", "PhoneScreens", "Services", "LeaderboardServer",
                 "MatchServer", "MatchWire",
             ]
@@ -56,7 +57,7 @@ public enum ModuleGraph {
         (
             "InterludeBench",
             [
-                "GameCore", "Lifecycle", "Replay", "Runtime", "Storage", "PlatformEGL", "ShooterPlatform",
+                "GameCore", "Lifecycle", "Replay", "Runtime", "Saves", "Storage", "PlatformEGL", "ShooterPlatform",
                 "Exploration", "Simulation", "Faults", "ForeignGame", "Services",
             ]
         ),

@@ -7,6 +7,7 @@ import PhoneScreens
 import PlatformGLFW
 import Replay
 import Runtime
+import Saves
 import ShooterPlatform
 import Storage
 

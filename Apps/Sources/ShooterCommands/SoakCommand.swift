@@ -5,6 +5,7 @@ import InterludeCLI
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Storage
 
 /// `interlude soak`: plays a single-player game headless (no rendering) and interrupts it over and over, so that it

@@ -6,6 +6,7 @@ import LeaderboardServer
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 import Services
 import Storage
 import XCTest

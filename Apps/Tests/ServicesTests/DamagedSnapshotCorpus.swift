@@ -1,5 +1,6 @@
 import GameCore
 import Runtime
+import Saves
 
 /// One damaged snapshot file and the kinds of error that may describe it.
 struct DamagedSnapshot {

@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import InterludeTesting
 import Runtime
+import Saves
 import Storage
 import Testing
 

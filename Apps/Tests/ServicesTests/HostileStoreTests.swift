@@ -8,6 +8,7 @@ import Foundation
 import GameCore
 import InterludeTesting
 import Runtime
+import Saves
 import Testing
 
 @testable import Storage

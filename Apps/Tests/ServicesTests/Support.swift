@@ -4,6 +4,7 @@ import InterludeTesting
 import Lifecycle
 import Replay
 import Runtime
+import Saves
 
 /// The bytes of `name` in `folder`, or nil.
 func contents(_ folder: String, _ name: String) -> [UInt8]? {

@@ -4,6 +4,7 @@
 
 import Lifecycle
 import Runtime
+import Saves
 
 extension TimerName {
     /// Game clock: the ball gets faster every `Breakout.speedupPeriod` steps of play (10 s).

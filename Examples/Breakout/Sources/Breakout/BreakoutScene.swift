@@ -3,6 +3,7 @@
 // without one (`--no-render`, tests) `contentHash` stands for the frame.
 
 import Runtime
+import Saves
 
 /// One frame of breakout.
 public struct BreakoutScene: GameScene, Hashable {

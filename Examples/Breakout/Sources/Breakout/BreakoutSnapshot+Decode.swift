@@ -5,6 +5,7 @@
 // (checksum), malformed (not key=value, an unknown or repeated key, a missing one, a value that is not of its kind).
 
 import Runtime
+import Saves
 
 extension BreakoutSnapshot {
     /// Why bytes are not a save.

@@ -15,6 +15,7 @@
 // produce, which `Breakout.whyCannotRestore` refuses (Breakout+Validation.swift).
 
 import Runtime
+import Saves
 
 /// A save: the game's state and the runtime's named integers.
 public struct BreakoutSnapshot: Hashable, Sendable {

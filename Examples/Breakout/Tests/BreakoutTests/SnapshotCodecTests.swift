@@ -5,6 +5,7 @@
 import Breakout
 import Lifecycle
 import Runtime
+import Saves
 import Testing
 
 @Suite struct SnapshotCodecTests {
