@@ -82,14 +82,15 @@ extension Runtime {
         let leftOpen = machine.complete(move, repeating: twice, holding: late?.callback)
         if !wasAway, appState == .background { machine.noteStopped(at: now) }
         if let late { process.lateCallback = late }  // one held earlier arrives at its step, or is dropped then
-        if leftOpen > 0 { invariantState.tasksLeftOpen = leftOpen }
+        check { checker, _ in checker.tasksLeftOpen(leftOpen) }
     }
 
     func deliver(_ callback: Callback, inSession: Bool) {
         if callback == .protectedDataWillBecomeUnavailable { process.protectedData = .going }
         if callback == .protectedDataDidBecomeAvailable { process.protectedData = .available }
         write(.callback(callback))
-        noteDelivered(callback, inSession: inSession)
+        check { $0.delivered(callback, inSession: inSession, in: $1) }
+        if callback.role == .launch { processEnded = false }
         for observer in observers { observer.runtime(self, delivered: callback) }
     }
 

@@ -1,9 +1,8 @@
 // Runtime+Faults: what the seeded fault simulation (issue 30, `Faults`, `interlude simulate`) and a script's fault
-// lines do to a runtime, and the invariants that only faults can break (CONTRACT §6, 9 to 11). A kill ends the
-// process at once (`kill`: no callback, nothing saved; the next `launched` relaunches from the disk). After a kill,
-// the relaunch must restore the newest save the runtime reported durable, or a later one (9). A resumed timer must
-// continue from what was left of it (10). The leaderboard's service must hold every score it acknowledged, once (11).
-// The environment (Environment.swift) answers where it may misbehave: a save refused or cut short, a callback late.
+// lines do to a runtime. A kill ends the process at once (`kill`: no callback, nothing saved; the next `launched`
+// relaunches from the disk). The checker (Checker.swift) is told of the kill and of the relaunch (9: the newest save
+// reported durable survives it) and of timers resumed (10: each goes on from what was left of it). The environment
+// (Environment.swift) answers where the world may misbehave: a save refused or cut short, a callback late.
 
 import InterludeNetwork
 import Lifecycle
@@ -21,57 +20,17 @@ extension Runtime {
         let left = appState
         machine.killProcess()
         transcript.append(now, .transition(from: left, to: .terminated, reason: .killed))
-        invariantState.durableOwedAfterKill = invariantState.lastDurableGeneration
-        invariantState.snapshotOwed = nil  // a dead process owes nothing more
+        check { checker, _ in checker.killed() }
         endProcess()
-    }
-
-    /// 9: a save the runtime reported durable survives a kill: called when a launch has restored (or not).
-    func checkRestoreAfterKill() {
-        guard let owed = invariantState.durableOwedAfterKill else { return }
-        invariantState.durableOwedAfterKill = nil
-        invariantState.lastDurableGeneration = snapshotGeneration  // the disk holds this now, reported or not
-        guard snapshotGeneration < owed else { return }
-        violate(
-            .savedSnapshotSurvivesKill,
-            "after the process was killed, the relaunch restored generation #\(snapshotGeneration), but #\(owed) "
-                + "had been reported saved: a durable save was lost")
-    }
-
-    /// A save of generation `generation` finished; `durable` when it is on the disk for good (every save of a
-    /// synchronous store; full and final saves of any).
-    func noteDurable(_ generation: Int64, durable: Bool) {
-        if durable { invariantState.lastDurableGeneration = generation }
     }
 
     /// Schedules the session's timers, each continuing from what was left of it, and checks that it did (10).
     func scheduleTimersKeepingTime() -> Int {
-        var left = machine.timers.remaining
+        let left = machine.timers.remaining
         // The OS's timer service, as the environment has it.
         let scheduled = machine.scheduleTimers(now: now, step: game.steps, left: environment.resumed(left))
-        for timer in machine.timers.live {
-            guard let expected = left.removeValue(forKey: timer.name) else { continue }
-            let found = timer.deadline - (timer.clock == .game ? game.steps : now)
-            guard found != expected else { continue }
-            let unit = timer.clock == .game ? " steps" : " ns"
-            violate(
-                .timerKeepsItsTime,
-                "timer \(timer.name) resumed with \(found)\(unit) to go, but \(expected)\(unit) were left when it was "
-                    + "invalidated: it fires later than in an uninterrupted game")
-        }
+        check { $0.timersScheduled(left: left, in: $1) }
         return scheduled
-    }
-
-    /// 11: the leaderboard's service holds every score it acknowledged, once (its `audit`). Called after answers
-    /// were taken.
-    func auditLeaderboard(_ results: [LeaderboardResult]) {
-        for case .submitted(let key) in results { invariantState.acknowledgedScores.insert(key) }
-        guard !results.isEmpty,
-            let problem = leaderboard.transport.audit(acknowledged: invariantState.acknowledgedScores)
-        else { return }
-        guard problem != invariantState.lastAuditProblem else { return }
-        invariantState.lastAuditProblem = problem
-        violate(.scoreStoredOnce, problem)
     }
 
     /// Whether the save now fails for iOS data protection: only while the locked device's protected data is

@@ -84,7 +84,7 @@ extension Runtime {
 
     private func deliverLeaderboardResults() {
         let results = environment.arriving(leaderboard.deliver(now: now))
-        auditLeaderboard(results)
+        check { $0.answersTaken(results, in: $1) }
         defer { continueBackgroundUpload(results) }
         for result in results {
             switch result {
@@ -115,14 +115,14 @@ extension Runtime {
 
     private func simulate() {
         guard isFrameLoopRunning else { return }
-        let paused = pausedGameBeforeStep()  // invariant 8: a paused game stands still through this
+        let paused = check { $0.pausedGameBeforeStep(in: $1) }  // invariant 8: a paused game stands still through this
         runSimulation()
-        if let paused { checkPausedGame(paused) }
+        if let paused { check { $0.checkPausedGame(paused, in: $1) } }
     }
 
     private func runSimulation() {
         guard game.isRunning else { return game.idleFrame() }
-        noteSimulationStep()
+        check { $0.simulationStepped(in: $1) }
         game.step()
         for name in machine.fireTimers(on: .game, at: game.steps) { game.timerFired(name) }
         takeReports()

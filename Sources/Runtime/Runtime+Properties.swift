@@ -74,7 +74,7 @@ extension Runtime {
         set { transcript.sink = newValue }
     }
     /// The invariants broken so far, in order.
-    public var violations: [Violation] { invariantState.violations }
+    public var violations: [Violation] { checker.violations }
 
     /// The save generation: how many snapshots this game has written.
     public internal(set) var snapshotGeneration: Int64 {

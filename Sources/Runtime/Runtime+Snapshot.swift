@@ -23,7 +23,9 @@ extension Runtime {
             if protectedDataRefusesSave() { throw ProtectedDataUnavailable() }
             try snapshots.save(bytes)
             if kind.mustBeDurable { try snapshots.flush() }
-            noteDurable(snapshotGeneration, durable: kind.mustBeDurable || snapshots.savesAreDurable)
+            let generation = snapshotGeneration
+            let durable = kind.mustBeDurable || snapshots.savesAreDurable
+            check { checker, _ in checker.finishedSave(generation, durable: durable) }
         } catch let killed as SimulatedKill {
             process.killPending = true  // the process died mid-save: nothing more of it runs (`doWork` kills it)
             return "\(kind) killed at \(killed.point.name)"
@@ -32,8 +34,8 @@ extension Runtime {
             log?("interlude: saving the \(kind) snapshot failed: \(error)")
             return "\(kind) failed"
         }
-        noteSaved()
-        checkRoundTrip(gameBytes, kind: kind)
+        check { $0.saved(in: $1) }
+        check { $0.savedGame(gameBytes, kind: kind, in: $1) }
         return "\(kind) #\(snapshotGeneration)"
     }
 

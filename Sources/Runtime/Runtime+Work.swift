@@ -10,7 +10,7 @@ extension Runtime {
         while let next = machine.nextWork() { doWork(next.work, for: next.callback) }
         if process.protectedData == .going { process.protectedData = .unavailable }  // the notice's event wrote what it had to
         beginBackgroundUpload()
-        if appState == .terminated, !invariantState.processEnded { endProcess() }
+        if appState == .terminated, !processEnded { endProcess() }
         checkInvariants(afterEvent: true)
     }
 
@@ -53,7 +53,7 @@ extension Runtime {
             guard game.isInSession else { return "no game" }
             let wasPaused = game.isPaused
             game.pause()
-            notePaused()
+            check { $0.paused(in: $1) }
             return wasPaused ? "already paused" : game.isPaused ? "paused" : "pause ignored"
         case .invalidateTimers:
             return "\(machine.invalidateTimers(now: now, step: game.steps)) invalidated"
@@ -74,7 +74,7 @@ extension Runtime {
             // A recreated activity or a reconnected scene: what the process held for it is gone; the game comes
             // back from what was saved for it (invariant 7), as after a relaunch.
             if callback == .onRestoreInstanceState || callback == .sceneWillConnect { game = game.relaunched() }
-            defer { checkRestoreAfterKill() }
+            defer { check { $0.launched(in: $1) } }
             return loadSnapshot()
         case .saveInstanceState:
             return saveSnapshot(kind: .instance)
@@ -136,7 +136,7 @@ extension Runtime {
     /// The process is gone: everything in memory is lost; only the snapshot store (the disk) remains.
     func endProcess() {
         proveRestore(ended: true)
-        invariantState.processEnded = true
+        processEnded = true
         machine.endProcess()
         followGLPermission()
         process = process.next()  // a new process knows only what it restores; the servers outlive it

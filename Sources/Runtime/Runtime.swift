@@ -47,7 +47,12 @@ public final class Runtime<Game: LifecycleGame> {
     var process: AppProcess<Game>
     var online: Online<Game.Message>
     public internal(set) var transcript = Transcript()
-    var invariantState = InvariantState()
+    /// The invariants' observer (Checker.swift): its memory outlives the process; it never acts on the app.
+    var checker = Checker<Game>()
+    /// Refused GL calls of the display's own gate already acted on (`killForGL`).
+    var refusedGLCallsSeen = 0
+    /// The ended process's memory is gone (`endProcess`); false again from the next launch.
+    var processEnded = false
     var pacing = Pacing()
     var hooks = HostHooks<Game>()
     public let display: (any Display<Game.Scene>)?
