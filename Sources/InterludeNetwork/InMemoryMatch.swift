@@ -1,10 +1,10 @@
 // InMemoryMatch: the match without a network, for unit tests, the explorer and a replay without a server; and the
 // oracle of `SocketMatchTransport`'s lockstep (the events it predicts are the ones the real socket must bring).
 // Scripted peers send what the game's `MatchPilot` says, a "server" can go down, and the lockstep's schedule holds
-// each message until its tick. Deterministic; no thread, no socket. Under a simulation (`faults`), once a second of
-// the match a peer may vanish or send garbage, and the server may stall (the `network.match.*` fault points).
+// each message until its tick. Deterministic; no thread, no socket. Its network can be made to misbehave
+// (`disturb`: a peer vanishes or sends garbage, the server stalls or sends garbage), which Replay's `FaultyMatch`
+// does under a simulation or a script's fault lines (the `network.match.*` fault points of CONTRACT §6 ("Faults")).
 
-import Faults
 import Lifecycle
 import PlayerNames
 
@@ -13,8 +13,6 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
     public private(set) var isConnected = false
     public var isInMatch: Bool { isConnected }
     public private(set) var isServerUp = true
-    /// The simulation's fault injector: the match's network faults. Nil: none.
-    public var faults: FaultInjector?
     /// Scripted peers on the server, in join order, each in the match of a level (`peerLevels`).
     public private(set) var peers: [MatchPeer] = []
     /// The level each scripted peer joined, by name: the level of our current (or last) match when it joined.
@@ -71,7 +69,6 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
 
     public func exchange(tick: Int64, state: Message?, outgoing: [Message]) -> [MatchEvent<Message>] {
         guard isConnected else { return [] }
-        if let faults, tick % Self.faultPeriod == 0 { misbehave(faults, tick: tick) }
         if tick % MatchLockstep.replayStatePeriod == 0 {
             for peer in peers {
                 guard let message = pilot.state(peer.name, peerLevels[peer.name] ?? level, tick) else { continue }
@@ -81,32 +78,28 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
         return takeDue(tick)
     }
 
-    /// How often (in steps: once a second) the match's network faults are drawn while connected.
-    static var faultPeriod: Int64 { 60 }
+    /// The scripted peers of our match (the level's), in join order.
+    public var matchedPeers: [String] { peers.filter { peerLevels[$0.name] == level }.map(\.name) }
 
-    /// The network misbehaves (a simulation's `network.match.*` points): a peer of our match stalls or vanishes (the
-    /// server times it out) or sends garbage (the server drops it), or the server stalls or sends garbage (the match
-    /// is lost for us).
-    private func misbehave(_ faults: FaultInjector, tick: Int64) {
-        for peer in peers where peerLevels[peer.name] == level {
-            let reason: PeerLeftReason
-            if faults.fires(.matchPeerVanishes) {
-                reason = .timedOut
-            } else if faults.fires(.matchPeerGarbage) {
-                reason = .dropped
-            } else {
-                continue
-            }
-            send(.left(peer, reason: reason), tick: tick, from: peer.name)
-            peers.removeAll { $0.name == peer.name }
-            peerLevels[peer.name] = nil
-            noteSeen(peer.name, false, tick: tick)
+    /// The network misbehaves (a run's `network.match.*` points): a peer of our match stalls or vanishes (the server
+    /// times it out) or sends garbage (the server drops it), or the server stalls or sends garbage (the match is lost
+    /// for us).
+    public func disturb(_ fault: MatchNetworkFault, tick: Int64) {
+        switch fault {
+        case .peerVanishes(let name): drop(name, .timedOut, tick: tick)
+        case .peerGarbage(let name): drop(name, .dropped, tick: tick)
+        case .serverStalls: send(.lost(why: "the match server stopped answering"), tick: tick)
+        case .serverGarbage: send(.lost(why: "the match server sent what does not decode"), tick: tick)
         }
-        if faults.fires(.matchServerStalls) {
-            send(.lost(why: "the match server stopped answering"), tick: tick)
-        } else if faults.fires(.matchServerGarbage) {
-            send(.lost(why: "the match server sent what does not decode"), tick: tick)
-        }
+    }
+
+    /// The server ends the connection of the scripted peer `name` of our match for `reason`; nothing for another.
+    private func drop(_ name: String, _ reason: PeerLeftReason, tick: Int64) {
+        guard let peer = peer(named: name), peerLevels[name] == level else { return }
+        send(.left(peer, reason: reason), tick: tick, from: name)
+        peers.removeAll { $0.name == name }
+        peerLevels[name] = nil
+        noteSeen(name, false, tick: tick)
     }
 
     /// The events due at `tick`, oldest first; a `lost` ends the connection.

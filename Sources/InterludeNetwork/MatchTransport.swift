@@ -1,7 +1,8 @@
 // MatchTransport: the runtime's port to a multiplayer match, as `LeaderboardTransport` is to the leaderboard. It
 // carries the game's own messages (MatchMessage.swift) and knows nothing of what they say. `InMemoryMatch` is the
 // in-memory double for unit tests and the explorer; `SocketMatchTransport` (Services) talks to a real match server
-// over a real socket.
+// over a real socket. The network faults of CONTRACT §6 ("Faults") are a decorator of the port (Replay's
+// `FaultyMatch`), which draws them and hands what fires to the transport behind it (`disturb`).
 // Lockstep: the runtime calls the transport once per fixed step (`exchange`) with the step's index as the tick. What
 // any member of the match sends at tick T is applied by the others at tick T + `MatchLockstep.latency`, a fixed
 // virtual latency; a transport paced in virtual time (replays) waits, bounded, for the real message to arrive
@@ -17,6 +18,19 @@ public enum MatchSetting: Hashable, Sendable {
     /// `peer WORD NAME`: scripted peer `NAME` sends the game's message for `word` (`MatchPilot.says`).
     case peerSends(String, word: String)
     case down, up
+}
+
+/// A network fault of the match, a `network.match.*` point of CONTRACT §6 ("Faults"), as a decorator of the port
+/// (Replay's `FaultyMatch`) hands it to the transport behind it.
+public enum MatchNetworkFault: Hashable, Sendable {
+    /// That scripted peer stalls or vanishes without leaving: the server times it out (`left`, `timedOut`).
+    case peerVanishes(String)
+    /// That scripted peer sends what does not decode: the server drops it (`left`, `dropped`).
+    case peerGarbage(String)
+    /// The match server stops answering: our connection's bounded wait ends the match for us (`lost`).
+    case serverStalls
+    /// The match server sends what does not decode: our side drops the connection (`lost`).
+    case serverGarbage
 }
 
 /// The fixed numbers of the lockstep.
@@ -60,4 +74,17 @@ public protocol MatchTransport<Message>: AnyObject {
     /// Whether the scripted peer `name` sees us in the match at `tick` (`expect seenBy NAME`); nil when there is
     /// no scripted peer of that name.
     func sees(_ peer: String, tick: Int64) -> Bool?
+    /// The scripted peers of our match as the server holds them, in join order: the peers for which a network
+    /// decorator draws the faults of CONTRACT §6 ("Faults").
+    var matchedPeers: [String] { get }
+    /// The network misbehaves at `tick`: `fault`, drawn by a decorator, happens as the server and our side would see
+    /// it, its events due after the latency.
+    func disturb(_ fault: MatchNetworkFault, tick: Int64)
+}
+
+extension MatchTransport {
+    /// None: a transport whose peers are not scripted (a real server's) has no peers a decorator may disturb.
+    public var matchedPeers: [String] { [] }
+    /// Nothing: a transport that cannot fake its network (a real socket) ignores the decorator's faults.
+    public func disturb(_ fault: MatchNetworkFault, tick: Int64) {}
 }

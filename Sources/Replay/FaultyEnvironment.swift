@@ -60,12 +60,14 @@ public final class FaultyEnvironment: Environment {
 }
 
 extension Runtime {
-    /// Puts a run's faults around this runtime (a script's fault lines, the simulation): `injector` for the in-process
-    /// match's network, `environment` for the runtime's own points and quirks, and the leaderboard's network
-    /// (`FaultyLeaderboard`) in front of whichever service the runtime talks to now (before any request).
+    /// Puts a run's faults around this runtime (a script's fault lines, the simulation): `environment` for the
+    /// runtime's own points and quirks, and `injector`'s networks in front of whichever services the runtime talks to
+    /// now (before any request or session): the leaderboard's (`FaultyLeaderboard`) and the match's (`FaultyMatch`).
+    /// A transport given later (`useMatch`, `useLeaderboard`) stands without them.
     public func disturb(with injector: FaultInjector, environment: any Environment) {
-        faults = injector
         self.environment = environment
         useLeaderboard(FaultyLeaderboard(leaderboard.transport, injector: injector), pacing: leaderboard.pacing)
+        // Before any session nothing is connected: `useMatch` leaving the old transport (the inner one) does nothing.
+        useMatch(FaultyMatch(match, injector: injector))
     }
 }

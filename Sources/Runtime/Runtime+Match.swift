@@ -14,7 +14,6 @@ extension Runtime {
     public func useMatch(_ transport: any MatchTransport<Game.Message>) {
         match.leave(tick: nextStep)
         match = transport
-        if let faults, let inMemory = transport as? InMemoryMatch<Game.Message> { inMemory.faults = faults }
     }
 
     /// A script's match line (`peer join NAME`, `peer WORD NAME`, `match down`, ...), applied now; its effect on the

@@ -12,11 +12,12 @@
 // Generic over the game (`LifecycleGame`): it never names one. Imports Lifecycle, Faults, PlayerNames and
 // InterludeNetwork: never GL, never Foundation,
 // never a renderer, never the script format (Replay's ScriptRunner drives a runtime through this public API).
+// A run's faults (a simulation, a script's fault lines) stand around it, never inside: its `environment`, and
+// decorators of its ports (Replay's `FaultyLeaderboard`, `FaultyMatch`: `disturb(with:environment:)`).
 // Events only record; work is performed at one point (`settle()`), so no GL happens inside a callback.
 // Time is injected: hosts call `advance(to:)` with virtual time (replays, tests) or real time (the window).
 // Start reading at `send(_:)` in Runtime+Events.swift, then `perform(_:)` in Runtime+Work.swift.
 
-import Faults
 import InterludeNetwork
 import Lifecycle
 import Saves
@@ -63,12 +64,6 @@ public final class Runtime<Game: LifecycleGame> {
     /// The world around the app where it may misbehave (Environment.swift): the contract's own unless a simulation,
     /// a script's fault lines or a test's double put another here.
     public var environment: any Environment = PlainEnvironment()
-    /// The seeded simulation's fault injector (`interlude simulate`, a script's fault lines), handed to the
-    /// in-process match, whose network faults it draws. Nil (the default) everywhere else. The runtime's own points
-    /// are its `environment`'s; the leaderboard's network is a decorator of its transport.
-    public var faults: FaultInjector? {
-        didSet { (match as? InMemoryMatch<Game.Message>)?.faults = faults }
-    }
 
     /// A runtime for an app that is not running yet, which will run `game` (a fresh one: a relaunch starts from
     /// `game.relaunched()`). `seed` names the runs (a session's score key); `display` nil renders nothing (GL-free);
