@@ -79,6 +79,7 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
     }
 
     /// The scripted peers of our match (the level's), in join order.
+    public var isDisturbable: Bool { true }
     public var matchedPeers: [String] { peers.filter { peerLevels[$0.name] == level }.map(\.name) }
 
     /// The network misbehaves (a run's `network.match.*` points): a peer of our match stalls or vanishes (the server

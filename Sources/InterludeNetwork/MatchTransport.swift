@@ -77,6 +77,8 @@ public protocol MatchTransport<Message>: AnyObject {
     /// The scripted peers of our match as the server holds them, in join order: the peers for which a network
     /// decorator draws the faults of CONTRACT §6 ("Faults").
     var matchedPeers: [String] { get }
+    /// Whether `disturb` acts: a decorator draws no fault for a transport that cannot make it happen.
+    var isDisturbable: Bool { get }
     /// The network misbehaves at `tick`: `fault`, drawn by a decorator, happens as the server and our side would see
     /// it, its events due after the latency.
     func disturb(_ fault: MatchNetworkFault, tick: Int64)
@@ -85,6 +87,8 @@ public protocol MatchTransport<Message>: AnyObject {
 extension MatchTransport {
     /// None: a transport whose peers are not scripted (a real server's) has no peers a decorator may disturb.
     public var matchedPeers: [String] { [] }
+    /// No: a transport that cannot fake its network (a real socket) is not disturbed, and no fault is drawn for it.
+    public var isDisturbable: Bool { false }
     /// Nothing: a transport that cannot fake its network (a real socket) ignores the decorator's faults.
     public func disturb(_ fault: MatchNetworkFault, tick: Int64) {}
 }

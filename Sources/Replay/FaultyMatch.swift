@@ -1,7 +1,8 @@
 // FaultyMatch: the network between the game and any match (the in-memory one, the real socket), as a decorator of
 // its transport: the `network.match.*` fault points of CONTRACT §6 ("Faults"), drawn once a second of a match. What a
 // script's fault lines and the seeded simulation put in front of the runtime's match; the transport behind it applies
-// what fires (`MatchTransport.disturb`) as its server and our side would see it, or ignores it when it cannot.
+// what fires (`MatchTransport.disturb`) as its server and our side would see it. Nothing is drawn for a transport that
+// cannot (`isDisturbable` false: the real socket, whose peers are real), as before the decorator.
 
 import Faults
 import InterludeNetwork
@@ -25,6 +26,7 @@ public final class FaultyMatch<Message: MatchMessage>: MatchTransport {
     public var isConnected: Bool { inner.isConnected }
     public var isInMatch: Bool { inner.isInMatch }
     public var matchedPeers: [String] { inner.matchedPeers }
+    public var isDisturbable: Bool { inner.isDisturbable }
 
     public func join(level: Int, name: String, tick: Int64) -> String? {
         inner.join(level: level, name: name, tick: tick)
@@ -34,7 +36,7 @@ public final class FaultyMatch<Message: MatchMessage>: MatchTransport {
 
     /// The step's exchange, after the network's misbehaviour at a period's tick while connected.
     public func exchange(tick: Int64, state: Message?, outgoing: [Message]) -> [MatchEvent<Message>] {
-        if inner.isConnected, tick % Self.period == 0 { misbehave(tick: tick) }
+        if inner.isDisturbable, inner.isConnected, tick % Self.period == 0 { misbehave(tick: tick) }
         return inner.exchange(tick: tick, state: state, outgoing: outgoing)
     }
 

@@ -10,7 +10,7 @@ public enum ModuleGraph {
         ("PlayerNames", []),
         ("Runtime", ["Lifecycle", "Saves", "Faults", "PlayerNames", "InterludeNetwork"]),
         ("Saves", []),
-        ("InterludeNetwork", ["Lifecycle", "Faults", "PlayerNames"]),
+        ("InterludeNetwork", ["Lifecycle", "PlayerNames"]),
         ("EngineViews", ["Lifecycle"]),
         ("Replay", ["InterludeNetwork", "Lifecycle", "Runtime", "Saves", "Faults", "EngineViews"]),
         ("InterludeTesting", ["Lifecycle", "Runtime", "Saves", "Replay"]),
