@@ -176,8 +176,8 @@ let package = Package(
 if Context.environment["INTERLUDE_FUZZ"] == "1" {
     let fuzzers: [(String, [Target.Dependency])] = [
         ("fuzz-script", interlude("Replay", "Lifecycle", "Runtime", "GameCore")),
-        ("fuzz-level", interlude("GameCore", "Runtime", "Lifecycle")),
-        ("fuzz-snapshot", interlude("GameCore", "Runtime", "Lifecycle")),
+        ("fuzz-level", interlude("GameCore", "Runtime", "Saves", "Lifecycle")),
+        ("fuzz-snapshot", interlude("GameCore", "Runtime", "Saves", "Lifecycle")),
         ("fuzz-font", interlude("Renderer")),
         ("fuzz-leaderboard-server", ["LeaderboardServer"]),
         ("fuzz-leaderboard-client", interlude("Runtime") + ["Services", "LeaderboardServer"]),

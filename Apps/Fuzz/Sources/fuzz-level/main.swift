@@ -10,6 +10,7 @@ import FuzzSupport
 import GameCore
 import Lifecycle
 import Runtime
+import Saves
 
 func ms(_ value: Int64) -> Nanoseconds { value * 1_000_000 }
 

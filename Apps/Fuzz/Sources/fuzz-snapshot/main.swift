@@ -16,6 +16,7 @@ import GameCore
 import Glibc
 import Lifecycle
 import Runtime
+import Saves
 
 func ms(_ value: Int64) -> Nanoseconds { value * 1_000_000 }
 
