@@ -1,7 +1,6 @@
 // SimulationWorld: what stands around the runtime in a simulated run besides its disk, made from the run's fault
-// injector: the environment (the OS's and platform's fault points and quirks), the display and the leaderboard's
-// service. The defaults are the
-// simulation's own; a test passes doubles that break one of them on purpose (a seeded bug) to show that the
+// injector: the environment (the OS's and platform's fault points and quirks), the display, the leaderboard's
+// service, and a background store's writer. The defaults are the simulation's own; a test passes doubles that break one of them on purpose (a seeded bug) to show that the
 // simulation finds it and the shrinker keeps it.
 
 import Faults
@@ -18,14 +17,18 @@ public struct SimulationWorld<Scene: GameScene> {
     public var display: ((FaultInjector) -> any Display<Scene>)?
     /// The leaderboard's service (nil: the in-process one), behind the run's network (`FaultyLeaderboard`).
     public var leaderboard: ((FaultInjector) -> any LeaderboardTransport)?
+    /// Each process's background writer, when the run's store writes in the background (`backgroundStore`).
+    public var writer: () -> SteppedSnapshotWriter
 
     public init(
         environment: @escaping (FaultInjector, Profile) -> any Environment = { FaultyEnvironment($0, profile: $1) },
         display: ((FaultInjector) -> any Display<Scene>)? = nil,
-        leaderboard: ((FaultInjector) -> any LeaderboardTransport)? = nil
+        leaderboard: ((FaultInjector) -> any LeaderboardTransport)? = nil,
+        writer: @escaping () -> SteppedSnapshotWriter = { SteppedSnapshotWriter() }
     ) {
         self.environment = environment
         self.display = display
         self.leaderboard = leaderboard
+        self.writer = writer
     }
 }

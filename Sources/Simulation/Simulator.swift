@@ -33,6 +33,10 @@ public struct SimulationOptions: Sendable {
     public var perMille: Int
     /// The simulated disk: a real folder, emptied first.
     public var folder: String
+    /// Each process writes its saves through a `BackgroundSnapshotStore` (the window's and Breakout's), whose writer
+    /// the simulation runs at the start of one move in four (`SteppedSnapshotWriter`): a kill may find a save
+    /// handed over and not yet written. False: the store writes at once (the default).
+    public var backgroundStore = false
 
     public init(
         profile: Profile, seed: UInt64, duration: Nanoseconds, faults: Set<FaultPoint> = Set(FaultPoint.all),
@@ -154,18 +158,46 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             perMille: options.perMille)
         // Without a display of the caller's no frame is captured, so no scene is built either: the recording display
         // still stands behind the runtime's GL guard, which checks every present as before (CONTRACT §6.1).
+        let (store, writer) = try openStore(injector)
         let runtime = Runtime(
             profile: options.profile, seed: options.seed, game: makeGame(options.seed),
             display: display ?? world.display?(injector) ?? RecordingDisplay<Game.Scene>(keepsScenes: false),
-            snapshots: try makeStore(options.folder, injector))
+            snapshots: store)
         if let service = world.leaderboard?(injector) { runtime.useLeaderboard(service, pacing: .virtual) }
         runtime.disturb(with: injector, environment: world.environment(injector, options.profile))
         runtime.willDo = willDo
-        let run = SimulationRun(simulator: self, runtime: runtime, injector: injector)
+        let run = SimulationRun(simulator: self, runtime: runtime, injector: injector, writer: writer)
         try run.launch()
         while run.time < options.duration { try run.move() }
         return run.finish()
     }
+}
+
+extension Simulator {
+    /// A process's snapshot store on the simulated disk, as `makeStore` opens it; with `backgroundStore`, behind a
+    /// `BackgroundSnapshotStore` whose writer (returned) the simulation runs by hand.
+    func openStore(_ injector: FaultInjector) throws -> (any SnapshotStore, SteppedSnapshotWriter?) {
+        let store = try makeStore(options.folder, injector)
+        guard options.backgroundStore else { return (store, nil) }
+        let writer = world.writer()
+        return (BackgroundSnapshotStore(wrapping: OneThreadStore(store), writer: writer), writer)
+    }
+}
+
+/// A store used from the simulation's one thread only (its background writer runs on it too, when told): what a
+/// `BackgroundSnapshotStore` may write through, whatever store `makeStore` made.
+private final class OneThreadStore: SnapshotStore, @unchecked Sendable {
+    let inner: any SnapshotStore
+    init(_ inner: any SnapshotStore) { self.inner = inner }
+
+    func save(_ bytes: [UInt8]) throws { try inner.save(bytes) }
+    func load() throws -> [UInt8]? { try inner.load() }
+    func generations() throws -> [StoredGeneration] { try inner.generations() }
+    func quarantine(_ name: String) throws -> String { try inner.quarantine(name) }
+    func flush() throws { try inner.flush() }
+    func restoreMark() throws -> [UInt8]? { try inner.restoreMark() }
+    func setRestoreMark(_ bytes: [UInt8]?) throws { try inner.setRestoreMark(bytes) }
+    var savesAreDurable: Bool { inner.savesAreDurable }
 }
 
 /// One seed's run under way: the runtime, its fault injector, the schedule's generator and everything the result
@@ -176,6 +208,13 @@ private final class SimulationRun<Game: LifecycleGame> where Game.Action: Script
     let injector: FaultInjector
     var options: SimulationOptions { simulator.options }
     var random: SplitMix64
+    /// The background writer of the process under way (`backgroundStore`), and the generator that says when it runs:
+    /// its own, so that a run without one draws the same schedule.
+    var writer: SteppedSnapshotWriter?
+    var writerRandom: SplitMix64
+    /// A storage point fired in the writer's work: the store reports the failed write at its next save or flush,
+    /// which is the contract's answer (tolerated), not a failure.
+    var writerFailureOwed = false
     var failures: [SimulationFailure] = []
     var seen: Set<String> = []
     var cells: [String: Int] = [:]
@@ -192,11 +231,13 @@ private final class SimulationRun<Game: LifecycleGame> where Game.Action: Script
     let events = Event.allCases
     let instantKills: [FaultPoint]
 
-    init(simulator: Simulator<Game>, runtime: Runtime<Game>, injector: FaultInjector) {
+    init(simulator: Simulator<Game>, runtime: Runtime<Game>, injector: FaultInjector, writer: SteppedSnapshotWriter?) {
         self.simulator = simulator
         self.runtime = runtime
         self.injector = injector
+        self.writer = writer
         random = SplitMix64(seed: simulator.options.seed)
+        writerRandom = SplitMix64(seed: simulator.options.seed ^ 0x5157_5249_5445_5253)
         instantKills = FaultPoint.instantKills.filter { simulator.options.faults.contains($0) }
     }
 
@@ -217,11 +258,13 @@ private final class SimulationRun<Game: LifecycleGame> where Game.Action: Script
     /// failed save (invariant 5) are what the contract promises, not failures.
     func take(site: String) {
         let firedNow = injector.fired.filter { $0.key.kind == .storage }.values.reduce(0, +)
-        let faulted = firedNow > firedBefore
+        // A failed write of the background writer's, from an earlier move, is reported in this one (at most once).
+        let faulted = firedNow > firedBefore || writerFailureOwed
         firedBefore = firedNow
         for violation in runtime.violations[violationsTaken...] {
-            if faulted && violation.rule == .snapshotBeforeLeaving {
+            if faulted, violation.rule == .snapshotBeforeLeaving {
                 tolerated += 1
+                writerFailureOwed = false
                 continue
             }
             note(
@@ -246,7 +289,11 @@ private final class SimulationRun<Game: LifecycleGame> where Game.Action: Script
         kills += 1
         line("kill", "\(killer.name) in \(status)")
         injector.relaunch()
-        runtime.kill(reopening: try simulator.makeStore(options.folder, injector))
+        // A new process: a new store, and a new writer thread; what the old one held never reaches the disk.
+        let (store, writer) = try simulator.openStore(injector)
+        self.writer = writer
+        writerFailureOwed = false
+        runtime.kill(reopening: store)
         runtime.inject(.launched, at: time)
         take(site: "relaunch after \(killer.name) in \(status)")
         line("relaunch", "restored #\(runtime.snapshotGeneration)")
@@ -279,6 +326,15 @@ private final class SimulationRun<Game: LifecycleGame> where Game.Action: Script
     /// One move of the schedule: a gap drawn from the seed, then an event, an action, a peer's move, a score, a kill
     /// or a wait, checked, with the relaunch after a kill.
     func move() throws {
+        if let writer, writerRandom.below(4) == 0 {
+            // The writer's thread gets to the saves handed over; a storage kill in its work ends the process now.
+            let fired = injector.fired.filter { $0.key.kind == .storage }.values.reduce(0, +)
+            writer.runPending()
+            if injector.fired.filter({ $0.key.kind == .storage }).values.reduce(0, +) > fired {
+                writerFailureOwed = true
+            }
+            try relaunchIfKilled(after: runtime.status)
+        }
         let previous = time
         time = min(options.duration, time + random.pick(Simulator<Game>.gaps))
         let status = runtime.status

@@ -3,15 +3,35 @@
 // frame loop for more than the time to hand over the bytes. The newest bytes win: a save that arrives while an
 // older one waits replaces it (the older one would have been overwritten at once). `flush` waits for the disk;
 // the runtime calls it for full and final saves, which must be durable before the app is suspended or ended.
+// The writer is a port (`SnapshotWriter`): a serial queue of its own in a real process; in the seeded simulation, one
+// the simulation runs by hand, so that a kill can find a save handed over and not yet written, deterministically.
 
 import Dispatch
 import Foundation
 import Saves
 
+/// Where a background store's writes run, one after another.
+public protocol SnapshotWriter: AnyObject, Sendable {
+    /// Runs `work` later, after the work handed over before it.
+    func submit(_ work: @escaping @Sendable () -> Void)
+    /// Returns once every piece of work handed over so far has run.
+    func waitUntilIdle()
+}
+
+/// The writer of a real process: a serial dispatch queue of its own.
+public final class QueueSnapshotWriter: SnapshotWriter {
+    private let queue = DispatchQueue(label: "interlude.snapshot-writer")
+
+    public init() {}
+
+    public func submit(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+    public func waitUntilIdle() { queue.sync {} }
+}
+
 /// Writes snapshots through `store` on a background queue; `load` sees a saved snapshot at once.
 public final class BackgroundSnapshotStore: SnapshotStore, @unchecked Sendable {
     public let store: any SnapshotStore & Sendable
-    private let queue = DispatchQueue(label: "interlude.snapshot-writer")
+    private let writer: any SnapshotWriter
     private let lock = NSLock()
     private var waiting: [UInt8]? = nil  // newest bytes not yet handed to the disk; guarded by lock
     private var writing: [UInt8]? = nil  // bytes being written now; guarded by lock
@@ -19,8 +39,11 @@ public final class BackgroundSnapshotStore: SnapshotStore, @unchecked Sendable {
     private var failure: (any Error)? = nil  // the last background write's error, reported once; guarded by lock
     private var counts = (written: 0, superseded: 0)  // guarded by lock
 
-    /// Writes through `store` (usually a `FileSnapshotStore`).
-    public init(wrapping store: any SnapshotStore & Sendable) { self.store = store }
+    /// Writes through `store` (usually a `FileSnapshotStore`), on `writer` (default: a queue of its own).
+    public init(wrapping store: any SnapshotStore & Sendable, writer: any SnapshotWriter = QueueSnapshotWriter()) {
+        self.store = store
+        self.writer = writer
+    }
 
     /// Snapshots written to the disk, and snapshots replaced by a newer one before they were written.
     public var statistics: (written: Int, superseded: Int) { lock.withLock { counts } }
@@ -37,7 +60,7 @@ public final class BackgroundSnapshotStore: SnapshotStore, @unchecked Sendable {
             defer { isDraining = true }
             return !isDraining
         }
-        if startsDrain { queue.async { self.drain() } }
+        if startsDrain { writer.submit { self.drain() } }
     }
 
     private func drain() {
@@ -61,7 +84,7 @@ public final class BackgroundSnapshotStore: SnapshotStore, @unchecked Sendable {
 
     /// Waits until every saved snapshot is on disk; throws a background write's error.
     public func flush() throws {
-        queue.sync {}
+        writer.waitUntilIdle()
         try lock.withLock {
             if let failure {
                 self.failure = nil
