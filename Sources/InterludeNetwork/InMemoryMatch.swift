@@ -78,8 +78,9 @@ public final class InMemoryMatch<Message: MatchMessage>: MatchTransport {
         return takeDue(tick)
     }
 
-    /// The scripted peers of our match (the level's), in join order.
+    /// Its network can be made to misbehave (`disturb`).
     public var isDisturbable: Bool { true }
+    /// The scripted peers of our match (the level's), in join order.
     public var matchedPeers: [String] { peers.filter { peerLevels[$0.name] == level }.map(\.name) }
 
     /// The network misbehaves (a run's `network.match.*` points): a peer of our match stalls or vanishes (the server

@@ -106,7 +106,7 @@ struct Checker<Game: LifecycleGame> {
     private var pauseBreakReported = false  // invariant 8 broke in this pause: reported once, until the next pause
     // Its memory across processes (an observer's, not the app's: a kill does not clear it).
     private var lastDurableGeneration: Int64? = nil  // invariant 9: the newest save reported durable
-    private var durableOwedAfterKill: Int64? = nil  // invariant 9: what the relaunch after a kill must restore (or later)
+    private var durableOwedAfterKill: Int64? = nil  // invariant 9: what the relaunch after a kill owes (or later)
     private(set) var acknowledgedScores: Set<Int64> = []  // invariant 11: every key the leaderboard acknowledged
     private var lastAuditProblem: String? = nil  // invariant 11: reported once until it changes
     private var lastRoundTripProblem: String? = nil  // invariant 12: reported once until it changes

@@ -1,17 +1,17 @@
 // Runtime — runs the game under the life cycle: clock, frame loop, timers, work, GL guard, invariants.
 //
-// A state machine plus an executor (STYLE §3.7): LifecycleMachine.swift decides (state, reason, background tasks, GL
-// permission, frame loop, timers, queued work) and returns what to do; this class performs it. Owns: Runtime (this file: its
-// stored parts, grouped in RuntimeParts.swift, and its init; the public properties in Runtime+Properties.swift), event
-// and action intake (Runtime+Events.swift),
-// the work executor, one exhaustive switch (Runtime+Work.swift), the fixed-step frame (Runtime+Frame.swift),
-// the invariant checker of CONTRACT §6 (Runtime+Invariants.swift), the transcript (Transcript.swift),
-// the timer table (Timers.swift, kept by the machine), ports and their in-memory versions (Ports.swift, Display.swift, RecordingDisplay.swift,
-// the leaderboard's and match's in InterludeNetwork), the environment it asks (Environment.swift), captures and the transcript
-// lines a script runner adds (Runtime+Capture.swift), the recording of a session (Runtime+Recording.swift).
-// Generic over the game (`LifecycleGame`): it never names one. Imports Lifecycle, Faults, PlayerNames and
-// InterludeNetwork: never GL, never Foundation,
-// never a renderer, never the script format (Replay's ScriptRunner drives a runtime through this public API).
+// A state machine plus an executor (STYLE §3.7): Lifecycle's LifecycleMachine decides (state, reason, background
+// tasks, GL permission, frame loop, timers, queued work) and returns what to do; this class performs it. Owns: Runtime
+// (this file: its stored parts, grouped in RuntimeParts.swift, and its init; the public properties in
+// Runtime+Properties.swift), event and action intake (Runtime+Events.swift), the work executor, one exhaustive switch
+// (Runtime+Work.swift), the fixed-step frame (Runtime+Frame.swift), the invariants' observer of CONTRACT §6
+// (Checker.swift, told by Runtime+Invariants.swift), the transcript (Transcript.swift), the display's port and its
+// in-memory version (Display.swift, RecordingDisplay.swift; the saves' port is Saves', the leaderboard's and match's
+// InterludeNetwork's), the environment it asks (Environment.swift), captures and the transcript lines a script runner
+// adds (Runtime+Capture.swift), the recording of a session (Runtime+Recording.swift).
+// Generic over the game (`LifecycleGame`): it never names one. Imports Lifecycle, Saves, Faults, PlayerNames and
+// InterludeNetwork: never GL, never Foundation, never a renderer, never the script format (Replay's ScriptRunner
+// drives a runtime through this public API).
 // A run's faults (a simulation, a script's fault lines) stand around it, never inside: its `environment`, and
 // decorators of its ports (Replay's `FaultyLeaderboard`, `FaultyMatch`: `disturb(with:environment:)`).
 // Events only record; work is performed at one point (`settle()`), so no GL happens inside a callback.

@@ -1,7 +1,7 @@
 // SimulationWorld: what stands around the runtime in a simulated run besides its disk, made from the run's fault
 // injector: the environment (the OS's and platform's fault points and quirks), the display, the leaderboard's
-// service, and a background store's writer. The defaults are the simulation's own; a test passes doubles that break one of them on purpose (a seeded bug) to show that the
-// simulation finds it and the shrinker keeps it.
+// service, and a background store's writer. The defaults are the simulation's own; a test passes doubles that break
+// one of them on purpose (a seeded bug) to show that the simulation finds it and the shrinker keeps it.
 
 import Faults
 import InterludeNetwork

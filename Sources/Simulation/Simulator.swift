@@ -254,10 +254,13 @@ private final class SimulationRun<Game: LifecycleGame> where Game.Action: Script
         simulationLines.append((runtime.transcript.entries.count, text))
     }
 
+    /// How many times a storage point has fired in the run.
+    var storageFaultsFired: Int { injector.fired.filter { $0.key.kind == .storage }.values.reduce(0, +) }
+
     /// Takes the runtime's new violations. In a move where a storage fault fired, the runtime's reports of the
     /// failed save (invariant 5) are what the contract promises, not failures.
     func take(site: String) {
-        let firedNow = injector.fired.filter { $0.key.kind == .storage }.values.reduce(0, +)
+        let firedNow = storageFaultsFired
         // A failed write of the background writer's, from an earlier move, is reported in this one (at most once).
         let faulted = firedNow > firedBefore || writerFailureOwed
         firedBefore = firedNow
@@ -328,11 +331,9 @@ private final class SimulationRun<Game: LifecycleGame> where Game.Action: Script
     func move() throws {
         if let writer, writerRandom.below(4) == 0 {
             // The writer's thread gets to the saves handed over; a storage kill in its work ends the process now.
-            let fired = injector.fired.filter { $0.key.kind == .storage }.values.reduce(0, +)
+            let fired = storageFaultsFired
             writer.runPending()
-            if injector.fired.filter({ $0.key.kind == .storage }).values.reduce(0, +) > fired {
-                writerFailureOwed = true
-            }
+            if storageFaultsFired > fired { writerFailureOwed = true }
             try relaunchIfKilled(after: runtime.status)
         }
         let previous = time

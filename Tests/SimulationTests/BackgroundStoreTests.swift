@@ -1,7 +1,7 @@
 // BackgroundStoreTests: the seeded simulation over the window's and Breakout's store, `BackgroundSnapshotStore`, whose
-// writer the simulation runs by hand (`SteppedSnapshotWriter`): kills (SIGKILL, power loss, kills inside a save's steps)
-// find saves handed over and not yet written, and the runtime's promise still holds (invariant 9, Contract §6: a save
-// reported durable, a full or final one that was flushed, survives the kill). A writer whose flush returns before
+// writer the simulation runs by hand (`SteppedSnapshotWriter`): kills (SIGKILL, power loss, kills inside a save's
+// steps) find saves handed over and not yet written, and the runtime's promise still holds (invariant 9, Contract §6: a
+// save reported durable, a full or final one that was flushed, survives the kill). A writer whose flush returns before
 // its work ran (a test double) breaks that promise, and the simulation finds it.
 
 import Faults
