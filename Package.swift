@@ -96,6 +96,7 @@ let package = Package(
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "EngineViewsTests", dependencies: ["EngineViews", "Lifecycle"]),
         .testTarget(name: "PlayerNamesTests", dependencies: ["PlayerNames"]),
+        .testTarget(name: "SavesTests", dependencies: ["Saves"]),
         .testTarget(
             name: "ForeignGameTests",
             dependencies: [

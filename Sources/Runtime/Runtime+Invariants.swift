@@ -43,7 +43,7 @@ extension Runtime {
     /// After a step or an event's work: a restore that has proved itself is let go, a GL call refused by the
     /// display's own gate ends the app (1), then the checker checks 2 to 6.
     func checkInvariants(afterEvent: Bool) {
-        if pendingRestore != nil { proveRestore() }
+        if process.crashGuard.pending != nil { proveRestore() }
         if let refused = display?.refusedGLCalls, refused.count > refusedGLCallsSeen {
             let entries = refused[refusedGLCallsSeen...]
             refusedGLCallsSeen = refused.count

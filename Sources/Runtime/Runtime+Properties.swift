@@ -86,10 +86,6 @@ extension Runtime {
         get { process.settings }
         _modify { yield &process.settings }
     }
-    var pendingRestore: PendingRestore? {
-        get { process.pendingRestore }
-        set { process.pendingRestore = newValue }
-    }
 
     /// Present every n-th step while the frame loop runs (1: every step). Replays may thin frames out.
     public var presentEvery: Int64 {

@@ -1,8 +1,9 @@
 // Runtime+Snapshot: saving and restoring the game with the runtime's own values (timers' remaining times, the score
 // outbox, settings, the save generation), kept apart from the game's bytes in the runtime's frame
-// (SnapshotFrame.swift; LifecycleGame+Snapshot.swift reads a game's older formats too). A launch falls back through the stored generations, newest first: a bad
-// one is moved aside (never deleted), the player is told on screen, the host's log is told, and the transcript's
-// `loadSnapshot` detail says what happened. When no generation loads, the game starts fresh.
+// (Saves' SnapshotFrame.swift; LifecycleGame+Snapshot.swift reads a game's older formats too). A launch falls back
+// through the stored generations, newest first (Saves' GenerationWalk.swift): a bad one is moved aside (never
+// deleted), the player is told on screen, the host's log is told, and the transcript's `loadSnapshot` detail says
+// what happened. When no generation loads, the game starts fresh.
 
 import Faults
 import InterludeNetwork
@@ -20,14 +21,13 @@ extension Runtime {
         let gameBytes = game.encodeState(game.savedState)
         let bytes = SnapshotFrame.encode(runtime: snapshotExtras, game: gameBytes)
         do {
-            if protectedDataRefusesSave() { throw ProtectedDataUnavailable() }
             try snapshots.save(bytes)
             if kind.mustBeDurable { try snapshots.flush() }
             let generation = snapshotGeneration
             let durable = kind.mustBeDurable || snapshots.savesAreDurable
             check { checker, _ in checker.finishedSave(generation, durable: durable) }
         } catch let killed as SimulatedKill {
-            process.killPending = true  // the process died mid-save: nothing more of it runs (`doWork` kills it)
+            killAfterThisWork()  // the process died mid-save: nothing more of it runs
             return "\(kind) killed at \(killed.point.name)"
         } catch {
             violate(.snapshotBeforeLeaving, "saving the \(kind) snapshot failed: \(error)")
@@ -67,12 +67,9 @@ extension Runtime {
     }
 
     /// Restores the game from the newest stored generation that loads, paused; a multiplayer match is not restored.
-    /// Every generation is checked, so a damaged older one is set aside too (before a later save would replace it).
+    /// Every generation is checked, so a damaged older one is set aside too (Saves' `GenerationWalk`).
     func loadSnapshot() -> String {
-        // A mark this live process wrote (a restore not yet proved, then a rotation or a reclaimed scene restores
-        // again) says nothing about a launch that died: it is replaced without a word.
-        let ownMark = pendingRestore != nil
-        let mark = takeRestoreMark().flatMap { ownMark ? nil : $0 }
+        let mark = process.crashGuard.takeMark(from: snapshots, log: log)
         let stored: [StoredGeneration]
         do {
             stored = try snapshots.generations()
@@ -80,36 +77,19 @@ extension Runtime {
             return giveUp("the saved games could not be listed (\(error))")
         }
         guard !stored.isEmpty else { return "none" }
-        var problems: [String] = []
-        var restored: (name: String, detail: String)? = nil
-        var crashed = false
-        for generation in stored {
-            switch decodePlayable(generation) {
-            case .success(let snapshot):
-                if let mark, let crash = mark.crash {
-                    // Every generation goes: the one before is the same game a few seconds earlier, as likely to
-                    // crash again. Both are kept aside.
-                    crashed = true
-                    let why =
-                        "the app crashed (\(crash)) before the game restored from generation \(mark.generation) had "
-                        + "played \(Self.restoreProofSteps / Int64(stepsPerSecond)) seconds"
-                    problems.append(
-                        setAside(generation.name, because: SnapshotDecodeError(.crashed, line: 0, message: why)))
-                } else if restored == nil {
-                    restored = (generation.name, restore(snapshot))
-                }
-            case .failure(let error):
-                problems.append(setAside(generation.name, because: error))
-            }
-        }
+        let walk = GenerationWalk(
+            stored, in: snapshots, mark: mark, proofSeconds: Self.restoreProofSteps / Int64(stepsPerSecond),
+            decode: decodePlayable, restore: restore)
         if let mark, mark.crash == nil {
             log?(
                 "interlude: the last launch ended before the game restored from generation \(mark.generation) "
                     + "proved itself, without a crash report (killed?): restoring as usual")
         }
-        guard let restored else { return giveUp(problems.joined(separator: "; "), crashed: crashed) }
-        guard !problems.isEmpty else { return restored.detail }
-        let report = problems.joined(separator: "; ")
+        guard let restored = walk.restored else {
+            return giveUp(walk.problems.joined(separator: "; "), crashed: walk.crashed)
+        }
+        guard !walk.problems.isEmpty else { return restored.detail }
+        let report = walk.problems.joined(separator: "; ")
         guard restored.name != stored[0].name else {
             log?("interlude: \(report); the newest save (\(restored.name)) loaded")
             return restored.detail + "; " + report
@@ -118,17 +98,6 @@ extension Runtime {
         game.tell(what + " (the damaged file is kept)")
         log?("interlude: \(report); \(what) (\(restored.name))")
         return report + "; restored \(restored.name): " + restored.detail
-    }
-
-    /// The generation's snapshot, or why it cannot be played from.
-    func decodePlayable(_ generation: StoredGeneration) -> Result<SavedGame<Game.SavedState>, SnapshotDecodeError> {
-        switch generation.contents {
-        case .success(let bytes):
-            return Result { () throws(SnapshotDecodeError) in try decodePlayable(bytes) }
-        case .failure(let error):
-            return .failure(
-                SnapshotDecodeError(error.isTooLarge ? .tooLarge : .unreadable, line: 0, message: "\(error)"))
-        }
     }
 
     /// Decodes `bytes` and refuses a well-formed snapshot that this game could not have written, or could not
@@ -179,16 +148,6 @@ extension Runtime {
         return nil
     }
 
-    /// Moves a bad generation aside; returns what happened, naming the place (`file:line:column: message`).
-    private func setAside(_ name: String, because error: SnapshotDecodeError) -> String {
-        let place = error.line == 0 ? name : "\(name):\(error.line):\(error.column == 0 ? 1 : error.column)"
-        do {
-            return "\(place): \(error.kind): \(error.message) (kept as \(try snapshots.quarantine(name)))"
-        } catch let moveError {
-            return "\(place): \(error.kind): \(error.message) (could not be moved aside: \(moveError); left in place)"
-        }
-    }
-
     /// No saved game loads: a fresh game, and the player is told.
     private func giveUp(_ problems: String, crashed: Bool = false) -> String {
         game.tell(
@@ -202,18 +161,13 @@ extension Runtime {
     /// Puts `snapshot` in place: settings and outbox always, the game as it says (a session comes back paused).
     private func restore(_ snapshot: SavedGame<Game.SavedState>) -> String {
         snapshotGeneration = snapshot.extras["generation"] ?? 0
-        for (key, value) in snapshot.extras {
-            if key.hasPrefix("outbox."), let id = Int64(key.dropFirst("outbox.".count)) {
-                leaderboard.outbox[id] = value
-            } else if key.hasPrefix("outboxMs."), let id = Int64(key.dropFirst("outboxMs.".count)) {
-                leaderboard.outboxMilliseconds[id] = value
-            } else if key.hasPrefix("setting.") {
-                settings[String(key.dropFirst("setting.".count))] = value
-            }
+        for (key, value) in snapshot.extras where key.hasPrefix("setting.") {
+            settings[String(key.dropFirst("setting.".count))] = value
         }
+        restoreOutbox(from: snapshot.extras)
         let restored = game.restore(snapshot.state)
         guard case .session = restored else { return restored.detail }
-        markRestoring(snapshotGeneration, steps: game.steps)
+        process.crashGuard.markRestoring(snapshotGeneration, steps: game.steps, in: snapshots, log: log)
         var left: [TimerName: Int64] = [:]
         for name in machine.timers.names { left[name] = snapshot.extras["timer." + name.rawValue] }
         machine.restoreTimers(left)

@@ -3,6 +3,7 @@
 
 import InterludeNetwork
 import Lifecycle
+import Saves
 
 /// Time as the runtime has run it: the clock, the next fixed step, the frames shown.
 struct FrameClock {
@@ -21,10 +22,10 @@ struct AppProcess<Game: LifecycleGame> {
     var leaderboard: LeaderboardClient
     var leaderboardTop: [String] = []  // last list fetched; dropped by purgeCaches
     var upload = BackgroundUpload()
-    // What a save keeps beside the game, and a restore not yet proved (Runtime+CrashGuard.swift).
+    // What a save keeps beside the game, and the crash guard's restore not yet proved (Saves' CrashGuard).
     var generation: Int64 = 0
     var settings: [String: Int64] = [:]
-    var pendingRestore: PendingRestore? = nil
+    var crashGuard = CrashGuard(proofSteps: Runtime<Game>.restoreProofSteps)
     var protectedData = ProtectedData.available
     /// An activate callback the environment holds back, its work, and the fixed step it arrives at.
     var lateCallback: (callback: Callback, work: [Work], step: Int64)? = nil
@@ -40,7 +41,7 @@ struct AppProcess<Game: LifecycleGame> {
 
 /// iOS data protection of the process's files: available; going once `protectedDataWillBecomeUnavailable` is
 /// delivered (the app's last chance to write: the files lock once the event's work is done); unavailable until
-/// `protectedDataDidBecomeAvailable`, where every save asks the environment whether it fails.
+/// `protectedDataDidBecomeAvailable`, while the disk may refuse each save (`SnapshotStore.protectedData`).
 enum ProtectedData { case available, going, unavailable }
 
 /// The network's side that outlives the process: the match's transport and the name we join under.

@@ -9,7 +9,7 @@ public struct SnapshotDecodeError: Error, Hashable, Sendable, CustomStringConver
         case empty, notSnapshot, futureVersion, tooLarge, truncated, corrupt, malformed
         case unreadable  // the store could not read the file (set by the runtime, never by `decode`)
         case implausible  // intact, but not a state this game could have reached (set by the runtime)
-        case crashed  // the app crashed just after restoring it (set by the runtime's crash guard)
+        case crashed  // the app crashed just after restoring it (set by the crash guard)
     }
 
     public let kind: Kind
