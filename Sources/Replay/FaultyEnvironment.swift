@@ -54,9 +54,6 @@ public final class FaultyEnvironment: Environment {
     public func watchdogEndsSave(of callback: Callback?) -> Bool {
         hasBackgroundWatchdog && callback?.role == .enterBackground && injector.fires(.saveOutlastsWatchdog)
     }
-
-    /// `storage.protectedData.unavailable`: the save of a file of complete protection fails while locked.
-    public func refusesProtectedSave() -> Bool { injector.fires(.protectedDataUnavailable) }
 }
 
 extension Runtime {

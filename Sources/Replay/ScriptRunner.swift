@@ -32,10 +32,12 @@ public enum ScriptRunner {
         guard let profile = profile ?? script.profile else {
             preconditionFailure("the parser accepts known profiles only")
         }
-        let runtime = Runtime(
-            profile: profile, seed: script.seed, game: makeGame(script.seed), display: display, snapshots: snapshots)
-        runtime.presentEvery = presentEvery
         let injector = faults ?? (script.hasFaultLines ? FaultInjector(seed: script.seed, enabled: []) : nil)
+        // Under faults the disk stands behind the device's data protection (`storage.protectedData.unavailable`).
+        let disk = injector.map { DataProtectedStore(wrapping: snapshots, injector: $0) } ?? snapshots
+        let runtime = Runtime(
+            profile: profile, seed: script.seed, game: makeGame(script.seed), display: display, snapshots: disk)
+        runtime.presentEvery = presentEvery
         let followed = followEngines(script.requestedEngines(adding: engines), on: runtime)
         configure(runtime)
         // The faults stand around whatever the host configured (its leaderboard service among them).

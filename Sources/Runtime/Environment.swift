@@ -1,5 +1,5 @@
 // Environment: the world around the app where it is not a port of its own: how the platform delivers a move's
-// callbacks and window notices, how the OS's timer service resumes a timer, when the OS refuses or cuts short a save,
+// callbacks and window notices, how the OS's timer service resumes a timer, when the OS cuts short a save,
 // the order the network delivers answers in. The runtime asks it at each such point; `PlainEnvironment` (the default)
 // is the contract's world and changes nothing. A simulation's (`FaultyEnvironment`, Replay) decorates it with the
 // fault points and quirks of CONTRACT §6 and §7 ("Faults"); a test's double breaks it on purpose (a seeded bug).
@@ -25,9 +25,6 @@ public protocol Environment: AnyObject {
     func arriving(_ answers: [LeaderboardResult]) -> [LeaderboardResult]
     /// Whether the OS's watchdog ends the process before the save of `callback` (an enter-background one) finishes.
     func watchdogEndsSave(of callback: Callback?) -> Bool
-    /// Whether a save fails now for data protection: asked only while the locked device's protected data is
-    /// unavailable (CONTRACT §6 `storage.protectedData.unavailable`).
-    func refusesProtectedSave() -> Bool
 }
 
 extension Environment {
@@ -38,7 +35,6 @@ extension Environment {
     public func resumed(_ left: [TimerName: Int64]) -> [TimerName: Int64] { left }
     public func arriving(_ answers: [LeaderboardResult]) -> [LeaderboardResult] { answers }
     public func watchdogEndsSave(of callback: Callback?) -> Bool { false }
-    public func refusesProtectedSave() -> Bool { false }
 }
 
 /// The contract's world: nothing misbehaves.

@@ -25,6 +25,11 @@ public protocol SnapshotStore: AnyObject {
     /// True when a save is durable as soon as `save` returns (a synchronous store, the default); false when it may
     /// still be under way until `flush` (`BackgroundSnapshotStore`). Invariant 9 counts a save durable by it.
     var savesAreDurable: Bool { get }
+    /// Told when the device's protected data becomes unavailable (iOS data protection: the files of complete
+    /// protection lock once the work of the event that delivered `protectedDataWillBecomeUnavailable` is done) and
+    /// when it is available again. A store on a device without data protection ignores it (the default); a run's
+    /// faults refuse saves while it is unavailable (Replay's `DataProtectedStore`).
+    func protectedData(isAvailable: Bool)
 }
 
 extension SnapshotStore {
@@ -34,6 +39,7 @@ extension SnapshotStore {
     public func restoreMark() throws -> [UInt8]? { nil }
     public func setRestoreMark(_ bytes: [UInt8]?) throws {}
     public var savesAreDurable: Bool { true }
+    public func protectedData(isAvailable: Bool) {}
 }
 
 /// One stored generation of the snapshot: its name in the store (e.g. `snapshot.txt`) and its bytes, or why they

@@ -175,12 +175,13 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
 
 extension Simulator {
     /// A process's snapshot store on the simulated disk, as `makeStore` opens it; with `backgroundStore`, behind a
-    /// `BackgroundSnapshotStore` whose writer (returned) the simulation runs by hand.
+    /// `BackgroundSnapshotStore` whose writer (returned) the simulation runs by hand. The device's data protection stands in front of it all (`storage.protectedData.unavailable`).
     func openStore(_ injector: FaultInjector) throws -> (any SnapshotStore, SteppedSnapshotWriter?) {
         let store = try makeStore(options.folder, injector)
-        guard options.backgroundStore else { return (store, nil) }
+        guard options.backgroundStore else { return (DataProtectedStore(wrapping: store, injector: injector), nil) }
         let writer = world.writer()
-        return (BackgroundSnapshotStore(wrapping: OneThreadStore(store), writer: writer), writer)
+        let background = BackgroundSnapshotStore(wrapping: OneThreadStore(store), writer: writer)
+        return (DataProtectedStore(wrapping: background, injector: injector), writer)
     }
 }
 
@@ -198,6 +199,7 @@ private final class OneThreadStore: SnapshotStore, @unchecked Sendable {
     func restoreMark() throws -> [UInt8]? { try inner.restoreMark() }
     func setRestoreMark(_ bytes: [UInt8]?) throws { try inner.setRestoreMark(bytes) }
     var savesAreDurable: Bool { inner.savesAreDurable }
+    func protectedData(isAvailable: Bool) { inner.protectedData(isAvailable: isAvailable) }
 }
 
 /// One seed's run under way: the runtime, its fault injector, the schedule's generator and everything the result

@@ -111,4 +111,5 @@ public final class BackgroundSnapshotStore: SnapshotStore, @unchecked Sendable {
     /// The mark is read and written at once, on the caller's thread: it must be on disk before a restore begins.
     public func restoreMark() throws -> [UInt8]? { try store.restoreMark() }
     public func setRestoreMark(_ bytes: [UInt8]?) throws { try store.setRestoreMark(bytes) }
+    public func protectedData(isAvailable: Bool) { store.protectedData(isAvailable: isAvailable) }
 }

@@ -52,9 +52,4 @@ import Testing
         #expect(!android.watchdogEndsSave(of: .onStop))
         #expect(android.injector.reached[.saveOutlastsWatchdog] == nil, "never reached where no watchdog is")
     }
-
-    @Test func dataProtectionRefusesASaveWhenItsPointFires() {
-        #expect(environment(arming: .protectedDataUnavailable).refusesProtectedSave())
-        #expect(!environment().refusesProtectedSave())
-    }
 }

@@ -83,7 +83,6 @@ class DecoratedEnvironment: Environment {
     func resumed(_ left: [TimerName: Int64]) -> [TimerName: Int64] { inner.resumed(left) }
     func arriving(_ answers: [LeaderboardResult]) -> [LeaderboardResult] { inner.arriving(answers) }
     func watchdogEndsSave(of callback: Callback?) -> Bool { inner.watchdogEndsSave(of: callback) }
-    func refusesProtectedSave() -> Bool { inner.refusesProtectedSave() }
 }
 
 /// The app's resign handler forgets its quick save: the move's resign callback comes without `saveSnapshot`.

@@ -114,4 +114,7 @@ final class JournalingStore: SnapshotStore, Sendable {
     func quarantine(_ name: String) throws -> String { try inner.quarantine(name) }
     func restoreMark() throws -> [UInt8]? { try inner.restoreMark() }
     func setRestoreMark(_ bytes: [UInt8]?) throws { try inner.setRestoreMark(bytes) }
+    func flush() throws { try inner.flush() }
+    var savesAreDurable: Bool { inner.savesAreDurable }
+    func protectedData(isAvailable: Bool) { inner.protectedData(isAvailable: isAvailable) }
 }
