@@ -159,6 +159,7 @@ extension SimulateCommand {
         arguments += ["--faults", faults, "--rate", "\(rate)", "--out", out, "--disk", disk]
         if twice, shrinking == nil { arguments.append("--twice") }
         if render { arguments.append("--render") }
+        if backgroundStore { arguments.append("--background-store") }
         if let shrinking {
             arguments += ["--shrink", "--shrink-only", shrinking.map(String.init).joined(separator: ",")]
         }

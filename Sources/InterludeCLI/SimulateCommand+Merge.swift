@@ -66,6 +66,13 @@ extension SimulateCommand {
     }
 }
 
+extension SimulateTally {
+    /// The options every run shares, as a command line gives them.
+    var optionsText: String {
+        "--hours \(hours) --faults \(faults) --rate \(rate)" + (backgroundStore == true ? " --background-store" : "")
+    }
+}
+
 /// Folders that cannot be merged: what differs.
 struct TallyMismatch: Error, CustomStringConvertible {
     let description: String
@@ -79,10 +86,11 @@ extension SimulateTally {
             guard other.build == first.build else {
                 throw TallyMismatch(description: "builds differ (\(first.build), \(other.build)): rerun on one build")
             }
-            guard other.hours == first.hours, other.faults == first.faults, other.rate == first.rate else {
+            guard other.hours == first.hours, other.faults == first.faults, other.rate == first.rate,
+                other.backgroundStore == first.backgroundStore
+            else {
                 throw TallyMismatch(
-                    description: "options differ (--hours \(first.hours) --faults \(first.faults) --rate \(first.rate)"
-                        + " against --hours \(other.hours) --faults \(other.faults) --rate \(other.rate))")
+                    description: "options differ (\(first.optionsText) against \(other.optionsText))")
             }
         }
         self = first

@@ -23,6 +23,7 @@ struct SimulateCommand: ParsableCommand {
               \(Tool.name) simulate --seeds 20 --profile all --hours 0.5
               \(Tool.name) simulate --seed 7 --profile ios26 --faults storage.write.noSpace,os.kill.anyInstant
               \(Tool.name) simulate --seeds 10 --twice                  # each seed twice, compared byte for byte
+              \(Tool.name) simulate --seeds 10 --background-store       # saves written by a background writer
               \(Tool.name) simulate --seeds 40 --shard 1/2 --out out/s1 # half the runs; --shard 2/2 the other half
               \(Tool.name) simulate --merge out/s1 out/s2 --out out/all --sometimes Tests/Fixtures/simulate/sometimes.txt
 
@@ -57,6 +58,13 @@ struct SimulateCommand: ParsableCommand {
 
     @Flag(help: "Run each seed twice and fail when the two transcripts differ.")
     var twice = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Save through a background store (the window's and Breakout's), its writer run by the seed between moves "
+                + "and dropped with what it held at a kill. --shrink replays over the synchronous store: a failure that "
+                + "needs the writer's timing keeps its seed as the repro."))
+    var backgroundStore = false
 
     @Flag(
         help: ArgumentHelp(
@@ -231,8 +239,8 @@ struct SimulateCommand: ParsableCommand {
         try ReplayIndex.write(runs.map(ReplayOutcome.init(run:)), to: out, command: "simulate", timelines: false)
         var tally = SimulateTally(
             runs: runs, build: Self.buildIdentity(), hours: hours, faults: faults, enabled: points, rate: rate,
-            shard: shard,
-            wallSeconds: wallSeconds)
+            shard: shard, wallSeconds: wallSeconds)
+        tally.backgroundStore = backgroundStore ? true : nil
         try finish(&tally, checklist)
     }
 
@@ -242,9 +250,10 @@ struct SimulateCommand: ParsableCommand {
         _ entry: Entry, profile: Profile, seed: UInt64, points: Set<FaultPoint>, disk: String
     ) throws -> SimulateTally.Run {
         let name = "\(profile.name)-seed-\(seed)"
-        let options = SimulationOptions(
+        var options = SimulationOptions(
             profile: profile, seed: seed, duration: Int64((hours * 3_600_000_000_000).rounded()), faults: points,
             perMille: rate, folder: disk + "/disk-" + name)
+        options.backgroundStore = backgroundStore
         /// A simulator of this run, with a display of its own when rendering (a second run starts afresh).
         func makeSimulator() throws -> Simulator<Entry.Game> {
             var simulator = Simulator(options: options) { entry.makeGame(seed: $0) }

@@ -26,7 +26,9 @@ extension SimulateReport {
             "<p class=\"facts\">build <code>\(escape(tally.build))</code> · \(escape(tally.profiles.joined(separator: ", ")))"
         page += " · \(String(format: "%.2f", tally.simulatedHours)) simulated hours (\(tally.hours) h a run) · faults "
         page +=
-            "<code>\(escape(tally.faults))</code> at \(tally.rate)‰ · \(tally.moves) moves · \(tally.kills) kills · "
+            "<code>\(escape(tally.faults))</code> at \(tally.rate)‰"
+            + (tally.backgroundStore == true ? " · a background store" : "")
+            + " · \(tally.moves) moves · \(tally.kills) kills · "
         page += "\(tally.tolerated) invariant reports tolerated</p>\n"
         page +=
             "<p id=\"timing\" class=\"facts\">timing: in <a href=\"timing.json\">timing.json</a> (the one file that "

@@ -49,6 +49,8 @@ struct SimulateTally: Codable, Equatable {
     var hours: Double
     var faults: String
     var rate: Int
+    /// True when the runs saved through a background store (`--background-store`); nil (left out) otherwise.
+    var backgroundStore: Bool?
     /// `K/N` for one shard's tally; nil for every run, or for shards merged.
     var shard: String?
     /// The profiles simulated, in CONTRACT §5's order.
@@ -73,7 +75,8 @@ struct SimulateTally: Codable, Equatable {
 
     /// simulate.json's fields: everything but the timing.
     enum CodingKeys: String, CodingKey {
-        case build, hours, faults, rate, shard, profiles, runs, moves, kills, tolerated, simulatedHours, failures
+        case build, hours, faults, rate, backgroundStore, shard, profiles, runs, moves, kills, tolerated, simulatedHours
+        case failures
         case differing, faultCounts, cells, neverReached
     }
 
@@ -222,6 +225,7 @@ enum SimulateReport {
     static func reproduce(_ failure: SimulateTally.Failure, _ tally: SimulateTally) -> String {
         "\(Tool.name) simulate --seed \(failure.seeds.first ?? 0) --profile \(failure.profile) --hours \(tally.hours) "
             + "--faults \(tally.faults) --rate \(tally.rate)"
+            + (tally.backgroundStore == true ? " --background-store" : "")
     }
 
     /// The line that differs between two runs of the same seeds: wall time, run time, speed.
@@ -235,7 +239,8 @@ enum SimulateReport {
     static func markdown(_ tally: SimulateTally) -> String {
         var md = "# \(Tool.name) simulate\n\n"
         md += "- build \(tally.build); \(tally.runs) runs\(tally.shard.map { " (shard \($0))" } ?? ""); "
-        md += "\(String(format: "%.2f", tally.simulatedHours)) simulated hours\n"
+        md += "\(String(format: "%.2f", tally.simulatedHours)) simulated hours"
+        md += tally.backgroundStore == true ? ", saved through a background store\n" : "\n"
         md += "- timing: in timing.json (the one file that differs between two runs of the same seeds)\n"
         md += "- \(tally.moves) moves, \(tally.kills) kills, \(tally.tolerated) invariant reports tolerated "
         md += "(a failed save reported under an injected fault, or made by a killed process)\n\n"
