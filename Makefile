@@ -112,6 +112,9 @@ check-imports:
 	@# the argument parser: a game adopting Interlude resolves nothing else. Apps/ holds the server stack.
 	@remote=$$(swift package dump-package | python3 -c 'import json,sys; print(" ".join(sorted(d.get("sourceControl",[{}])[0].get("location",{}).get("remote",[{}])[0].get("urlString","?") for d in json.load(sys.stdin)["dependencies"])))'); \
 	  if [ "$$remote" != "https://github.com/apple/swift-argument-parser" ]; then echo "Package.swift's remote packages: '$$remote' (only swift-argument-parser may be)"; exit 1; fi
+	@# No file of one of the runtime's components assigns another's state (Docs/Architecture.md, "The kernel and its
+	@# components").
+	@python3 .ci/check-writes
 	@echo "import rules hold"
 
 # One build serves every step: the steps after it are given BUILT=yes and build nothing (each build here plans

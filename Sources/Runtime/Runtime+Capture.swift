@@ -1,5 +1,5 @@
 // Runtime+Capture: what a host or a script runner asks of a running runtime besides events and actions: the current
-// frame, and the leaderboard's transport and behaviour.
+// frame, and the notes a replay writes to the transcript (the leaderboard's settings: Runtime+Leaderboard.swift).
 
 import InterludeNetwork
 import Lifecycle
@@ -16,33 +16,6 @@ extension Runtime {
         var frame = Frame(file: nil, hash: scene.contentHash)
         withGL("capture") { frame = $0.capture(name, scene: scene) }
         return frame
-    }
-
-    /// Applies a script's `leaderboard` line.
-    public func configureLeaderboard(_ setting: LeaderboardSetting) {
-        if case .pending(let points) = setting {
-            // Kept as level 1's score of a run of its own, while the process runs (a process not running has no
-            // outbox in memory: its saved one comes back at launch).
-            guard appState.isRunning, points <= game.maximumScore else {
-                if appState.isRunning {
-                    log?(
-                        "interlude: leaderboard pending=\(points) is more than one game can score (\(game.maximumScore))"
-                    )
-                }
-                return
-            }
-            let run = Int64(bitPattern: seed) &* 1_000_003 &+ now / 1_000_000 &+ 1
-            submitScore(points, level: 1, run: run)
-            return
-        }
-        leaderboard.configure(setting)
-    }
-
-    /// Talks to the leaderboard through `transport` from now on (an app not yet launched, before any request).
-    public func useLeaderboard(_ transport: any LeaderboardTransport, pacing: LeaderboardPacing) {
-        let delay = leaderboard.delay
-        leaderboard = LeaderboardClient(transport: transport, pacing: pacing)
-        leaderboard.delay = delay
     }
 }
 

@@ -81,13 +81,13 @@ extension Runtime {
         // ends the tasks; the app is told nothing): the checker reports it (invariant 6) after the event's work.
         let leftOpen = machine.complete(move, repeating: twice, holding: late?.callback)
         if !wasAway, appState == .background { machine.noteStopped(at: now) }
-        if let late { process.lateCallback = late }  // one held earlier arrives at its step, or is dropped then
+        if let late { holdBack(late) }  // one held earlier arrives at its step, or is dropped then
         check { checker, _ in checker.tasksLeftOpen(leftOpen) }
     }
 
     func deliver(_ callback: Callback, inSession: Bool) {
-        if callback == .protectedDataWillBecomeUnavailable { process.protectedData = .going }
-        if callback == .protectedDataDidBecomeAvailable { process.protectedData = .available }
+        if callback == .protectedDataWillBecomeUnavailable { setProtectedData(.going) }
+        if callback == .protectedDataDidBecomeAvailable { setProtectedData(.available) }
         write(.callback(callback))
         check { $0.delivered(callback, inSession: inSession, in: $1) }
         if callback.role == .launch { processEnded = false }

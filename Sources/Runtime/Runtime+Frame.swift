@@ -82,22 +82,6 @@ extension Runtime {
         }
     }
 
-    private func deliverLeaderboardResults() {
-        let results = environment.arriving(leaderboard.deliver(now: now))
-        check { $0.answersTaken(results, in: $1) }
-        defer { continueBackgroundUpload(results) }
-        for result in results {
-            switch result {
-            case .top(let lines):
-                if game.isShowingLeaderboard { leaderboardTop = lines }
-            case .submitted:
-                break
-            case .failed:
-                if game.isShowingLeaderboard { leaderboardTop = ["leaderboard unreachable; scores kept"] }
-            }
-        }
-    }
-
     /// While active, scores in the outbox are sent again, one at a time; also while stopped where the stopped
     /// process keeps running with no background task (`android28`, CONTRACT §4).
     private func sendOutbox() {

@@ -1,14 +1,16 @@
 // Runtime+Work: the work executor. One exhaustive switch: the compiler proves every Work is implemented.
-// Work runs only here, at one point (`settle()`), never inside a callback.
+// Work runs only here, at one point (`settle()`), never inside a callback; and the process ends here (`kill`,
+// `endProcess`).
 
 import InterludeNetwork
 import Lifecycle
+import Saves
 
 extension Runtime {
     /// Performs all queued work, in table order, then handles a process that has ended and checks invariants.
     public func settle() {
         while let next = machine.nextWork() { doWork(next.work, for: next.callback) }
-        if process.protectedData == .going { process.protectedData = .unavailable }  // the notice's event wrote what it had to
+        if process.protectedData == .going { setProtectedData(.unavailable) }  // the notice's event wrote what it had to
         beginBackgroundUpload()
         if appState == .terminated, !processEnded { endProcess() }
         checkInvariants(afterEvent: true)
@@ -91,9 +93,7 @@ extension Runtime {
             withGL("restoreSurfaces") { $0.restoreSurfaces() }
             return nil
         case .purgeCaches:
-            let dropped = leaderboardTop.count
-            leaderboardTop = []
-            return "\(dropped) cached leaderboard lines dropped"
+            return "\(dropLeaderboardTop()) cached leaderboard lines dropped"
         case .stopFrameLoop, .startFrameLoop, .forbidGL, .allowGL, .beginBackgroundTask, .endBackgroundTask:
             return nil  // decided by the machine (`LifecycleMachine.decide`)
         }
@@ -133,12 +133,31 @@ extension Runtime {
         withGL("present") { $0.present(building: { scene }) }
     }
 
+    /// The process is killed now (SIGKILL, a power loss, the OS's watchdog): no callback, no work, nothing saved.
+    /// The transcript says `STATE -> terminated` with reason `killed`; everything in memory is gone, the disk stays.
+    /// The next `launched` relaunches the app from its snapshot store: `store`, when given, is that disk as the new
+    /// process opens it (what the old process held in memory, a write not yet made, is gone with it). Nothing more
+    /// happens when the app has ended already.
+    public func kill(reopening store: (any SnapshotStore)? = nil) {
+        if let store { snapshots = store }
+        guard appState != .terminated, appState != .notRunning else { return }
+        let left = appState
+        machine.killProcess()
+        transcript.append(now, .transition(from: left, to: .terminated, reason: .killed))
+        check { checker, _ in checker.killed() }
+        endProcess()
+    }
+
+    /// The process dies once the work under way is written (a save killed mid-way, the OS's watchdog).
+    func killAfterThisWork() { process.killPending = true }
+
     /// The process is gone: everything in memory is lost; only the snapshot store (the disk) remains.
     func endProcess() {
         proveRestore(ended: true)
         processEnded = true
         machine.endProcess()
         followGLPermission()
+        setProtectedData(.available)  // a new process starts unlocked (CONTRACT §6 `storage.protectedData.unavailable`)
         process = process.next()  // a new process knows only what it restores; the servers outlive it
         match.leave(tick: nextStep)  // the process's socket closes with it
     }
