@@ -269,6 +269,39 @@ public final class LeaderboardStore: Sendable {
         }
     }
 
+    /// The stored scores of `players` as `allScores` gives them, read by player: what an audit of a few players'
+    /// rows needs, without reading the whole table into memory.
+    public func scores(of players: Set<Int64>) throws -> [(player: Int64, key: String, level: Int, score: Int64)] {
+        let ids = players.sorted()
+        guard !ids.isEmpty else { return [] }
+        switch engine {
+        case .sqlite(let writer, _):
+            return try writer.read { db in
+                var rows: [(player: Int64, key: String, level: Int, score: Int64)] = []
+                // SQLite binds at most 32,766 values a statement: a few hundred at a time.
+                for start in stride(from: 0, to: ids.count, by: 500) {
+                    let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                    let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                    var keys: [Int64: String] = [:]
+                    // The keys through their primary key (playerId, key); the scores by a scan of `score`, which
+                    // has no index by player (none is needed to serve requests, and each costs every submission).
+                    let keyRows = try Row.fetchCursor(
+                        db, sql: "SELECT scoreId, key FROM submissionKey WHERE playerId IN (\(marks))",
+                        arguments: StatementArguments(chunk))
+                    while let row = try keyRows.next() { keys[row[0]] = row[1] }
+                    rows += try Row.fetchAll(
+                        db,
+                        sql: "SELECT id, playerId, level, score FROM score WHERE playerId IN (\(marks)) ORDER BY id",
+                        arguments: StatementArguments(chunk)
+                    ).map { ($0[1], keys[$0[0] as Int64] ?? "", $0[2], $0[3]) }
+                }
+                return rows
+            }
+        case .postgres(let database):
+            return try waitFor(seconds: 300) { try await database.scores(of: ids).map { AuditRow($0) } }.map(\.tuple)
+        }
+    }
+
     /// How many players are registered.
     public func playerCount() throws -> Int {
         switch engine {

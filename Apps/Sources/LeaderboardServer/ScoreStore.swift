@@ -24,7 +24,7 @@ extension LeaderboardStore {
     /// when all is well. Meaningful while the keys are remembered (`LeaderboardPolicy.idempotencyKeyLifetime`): an
     /// expired key leaves its score row without one.
     public func audit(players: Set<Int64>, acknowledged: Set<String>) throws -> String? {
-        let rows = try allScores().filter { players.contains($0.player) }
+        let rows = try scores(of: players)
         if let twice = rows.first(where: { $0.key.isEmpty }) {
             return "the leaderboard server holds a score of \(twice.score) on level \(twice.level) that no key "
                 + "holds: a submission stored again under a key already used (a score counted twice)"

@@ -38,6 +38,27 @@ final class ServerAPITests: ServerTestCase {
         XCTAssertEqual(try server.store.allScores().map(\.score), [120])
     }
 
+    /// The audit reads its players' rows only, as the whole table would give them (both engines: this suite runs
+    /// again against PostgreSQL), and finds a score row no key holds.
+    func testTheAuditReadsItsPlayersRowsOnly() throws {
+        let (ada, adaToken) = try http.register("Ada")
+        let (bob, bobToken) = try http.register("Bob")
+        _ = try http.submit(player: ada, token: adaToken, key: "11", score: 50)
+        _ = try http.submit(player: bob, token: bobToken, key: "21", score: 70)
+        _ = try http.submit(player: ada, token: adaToken, key: "12", level: 2, score: 300)
+        let all = try server.store.allScores()
+        for players: Set<Int64> in [[ada], [bob], [ada, bob], [], [ada, 999_999]] {
+            let read = try server.store.scores(of: players)
+            XCTAssertEqual(
+                read.map { "\($0.player) \($0.key) \($0.level) \($0.score)" },
+                all.filter { players.contains($0.player) }.map { "\($0.player) \($0.key) \($0.level) \($0.score)" },
+                "\(players)")
+        }
+        XCTAssertNil(try server.store.audit(players: [ada, bob], acknowledged: ["11", "12", "21"]))
+        let lost = try server.store.audit(players: [ada], acknowledged: ["11", "13"])
+        XCTAssertTrue(lost?.contains("acknowledged key 13 but does not hold it") == true, lost ?? "nil")
+    }
+
     func testTopListsTheBestScoreOfEachPlayerBestFirst() throws {
         let (ada, adaToken) = try http.register("Ada")
         let (bob, bobToken) = try http.register("Bob")
