@@ -160,7 +160,8 @@ let package = Package(
         .testTarget(
             name: "MatchServerTests",
             dependencies: interlude(
-                "InterludeNetwork", "Runtime", "GameCore", "Lifecycle", "TestSupport", "PlayerNames") + [
+                "InterludeNetwork", "Runtime", "GameCore", "Lifecycle", "TestSupport", "PlayerNames", "Faults",
+                "Simulation", "InterludeTesting") + [
                     "MatchServer", "MatchWire", "EmbeddedServer", "Services", "interlude",
                     .product(name: "WSClient", package: "swift-websocket"),
                     .product(name: "NIOCore", package: "swift-nio"),

@@ -120,6 +120,9 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
     public var display: (any Display<Game.Scene>)? = nil
     /// The environment and (when `display` is nil) the display, made from the run's injector: a test's doubles.
     public var world = SimulationWorld<Game.Scene>()
+    /// The match's transport for the run (nil: the in-memory one), behind the run's network (`FaultyMatch`): a
+    /// lockstep socket to an embedded match server acts the `network.match.*` points out on real sockets.
+    public var match: (() -> any MatchTransport<Game.Message>)? = nil
 
     public init(
         options: SimulationOptions, actions: [Game.Action] = Game.explorationActions,
@@ -164,6 +167,7 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
             display: display ?? world.display?(injector) ?? RecordingDisplay<Game.Scene>(keepsScenes: false),
             snapshots: store)
         if let service = world.leaderboard?(injector) { runtime.useLeaderboard(service, pacing: .virtual) }
+        if let match { runtime.useMatch(match()) }
         runtime.disturb(with: injector, environment: world.environment(injector, options.profile))
         runtime.willDo = willDo
         let run = SimulationRun(simulator: self, runtime: runtime, injector: injector, writer: writer)

@@ -131,6 +131,10 @@ public final class MatchConnection: Sendable {
     /// Queues `message` for the server (a game message, leave, ping); false when the connection has ended.
     @discardableResult public func send(_ message: MatchClientMessage) -> Bool { core.send(message.json) }
 
+    /// Queues `text` as a text frame, whatever it holds: a client that sends what the wire refuses (the
+    /// simulation's `network.match.peerGarbage`, hostile-input tests); false when the connection has ended.
+    @discardableResult public func sendRaw(_ text: String) -> Bool { core.send(text) }
+
     /// The name of player `id`, from its `joined` (kept after it left, so late messages can still be named).
     public func name(of id: Int) -> String? { core.name(of: id) }
 

@@ -49,6 +49,9 @@ public final class SocketMatchTransport<Message: MatchMessage>: MatchTransport {
     public private(set) var lastProblem: String?
     /// Seconds a join waits for the server's welcome.
     public var joinTimeout = 5.0
+    /// A run's fault stalled or garbled the server (`disturb`): our side gives up on the connection when the loss
+    /// the oracle predicts is due.
+    private var givingUp = false
 
     /// A scripted peer: its real connection and what it has seen of us.
     final class Bot {
@@ -80,6 +83,11 @@ public final class SocketMatchTransport<Message: MatchMessage>: MatchTransport {
 
     public var isConnected: Bool { connection?.isConnected ?? false }
     public var isInMatch: Bool { inMatch }
+    /// A replay's match misbehaves on purpose, as the in-memory one does (its peers are ours); the window's live
+    /// match never does (its peers are people).
+    public var isDisturbable: Bool { pacing == .lockstep }
+    /// The scripted peers of our match, in join order.
+    public var matchedPeers: [String] { oracle?.matchedPeers ?? [] }
 
     public func join(level: Int, name: String, tick: Int64) -> String? {
         leave(tick: tick)
@@ -99,6 +107,7 @@ public final class SocketMatchTransport<Message: MatchMessage>: MatchTransport {
     public func leave(tick: Int64) {
         inMatch = false
         buffered = []
+        givingUp = false
         oracle?.leave(tick: tick)
         guard let connection else { return }
         self.connection = nil
@@ -203,6 +212,10 @@ public final class SocketMatchTransport<Message: MatchMessage>: MatchTransport {
     /// or the game could not read it).
     private func waitFor(_ expected: MatchEvent<Message>) -> MatchEvent<Message>? {
         guard let connection else { return nil }
+        if case .lost = expected, givingUp {
+            givingUp = false
+            connection.close(goodbye: false, timeout: 1)  // we give up on a stalled or garbled server: no goodbye
+        }
         let deadline = Date().addingTimeInterval(Double(MatchLockstep.wait) / 1e9)
         var closedBy: MatchClosure? = nil
         while true {
@@ -294,6 +307,42 @@ public final class SocketMatchTransport<Message: MatchMessage>: MatchTransport {
         return nil
     }
 
+    /// A run's `network.match.*` point, acted out on the real sockets (CONTRACT §7.1); the oracle predicts what
+    /// the game is told, and the lockstep waits for it as for anything else:
+    /// - a peer vanishes: its process is gone, so its kernel closes its socket without a goodbye, and the server
+    ///   tells us at once (`left`, `dropped`; the server's `timedOut` needs a socket left open and silent for its
+    ///   idle timeout, seconds of real time);
+    /// - a peer sends garbage: a frame that is not JSON; the server refuses it and closes that connection alone;
+    /// - the server stalls or sends garbage: our side gives up on the connection when the loss is due (our bounded
+    ///   wait, our decoder), without a goodbye; the game is told the oracle's words, and the server sees us dropped.
+    public func disturb(_ fault: MatchNetworkFault, tick: Int64) {
+        guard let oracle else { return }
+        oracle.disturb(fault, tick: tick)
+        switch fault {
+        case .peerVanishes(let name):
+            bots.removeValue(forKey: name)?.connection.close(goodbye: false, timeout: 1)
+        case .peerGarbage(let name):
+            guard let bot = bots.removeValue(forKey: name) else { return }
+            bot.connection.sendRaw("{\"type\":")
+            awaitClosure(of: bot, name: name)
+        case .serverStalls, .serverGarbage:
+            givingUp = true
+        }
+    }
+
+    /// Waits, bounded, for the server to close `bot`'s connection after its garbage, then closes our end of it.
+    private func awaitClosure(of bot: Bot, name: String) {
+        let deadline = Date().addingTimeInterval(Double(MatchLockstep.wait) / 1e9)
+        while bot.connection.isConnected, deadline.timeIntervalSinceNow > 0 {
+            guard let item = bot.connection.next(timeout: deadline.timeIntervalSinceNow) else { break }
+            if case .closed = item { break }
+        }
+        if bot.connection.closure == nil {
+            lastProblem = "peer \(name): the match server did not close its connection after its garbage"
+        }
+        bot.connection.close(goodbye: false, timeout: 1)
+    }
+
     public func sees(_ peer: String, tick: Int64) -> Bool? {
         guard let predicted = oracle?.sees(peer, tick: tick) else { return nil }
         guard let bot = bots[peer] else { return predicted ? true : false }
@@ -310,6 +359,7 @@ public final class SocketMatchTransport<Message: MatchMessage>: MatchTransport {
     public func close(connectionOnly: Bool = false) {
         inMatch = false
         buffered = []
+        givingUp = false
         if let connection {
             self.connection = nil
             connection.close(goodbye: true, timeout: 1)

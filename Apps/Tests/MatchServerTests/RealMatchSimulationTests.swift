@@ -1,0 +1,120 @@
+// RealMatchSimulationTests: the seeded simulation (Docs/Simulation.md) with the game's match on real sockets
+// (`SocketMatchTransport`, lockstep) to an embedded match server, its network disturbed by the simulation's
+// `network.match.*` points (Replay's `FaultyMatch`), which the sockets act out (CONTRACT §7.1): a peer's socket
+// closed without a goodbye, a peer's frame that is not JSON, our side giving up on a stalled or garbled server. Every
+// invariant holds, the points fire, and the server saw what they did.
+
+import Faults
+import Foundation
+import GameCore
+import InterludeTesting
+import Lifecycle
+import MatchServer
+import Runtime
+import Services
+import Simulation
+import Synchronization
+import XCTest
+
+final class RealMatchSimulationTests: XCTestCase {
+    static let seeds: ClosedRange<UInt64> = 1...30
+    static let minutes: Int64 = 15
+
+    /// The replay server's limits (`MatchHarness.replayPolicy`): a simulation sends many times faster than real time.
+    static var policy: MatchPolicy {
+        var policy = MatchPolicy()
+        policy.messagesPerSecond = 1e9
+        policy.messageBurst = 1e9
+        policy.maximumDefaultSeatsPerAddress = policy.maximumPlayersPerMatch
+        return policy
+    }
+
+    func testASimulationWithMatchFaultsOnRealSocketsHoldsEveryInvariant() throws {
+        var fired: [FaultPoint: Int] = [:]
+        var relayed: UInt64 = 0
+        var peerFaulted: (seed: UInt64, transcript: String)? = nil
+        for seed in Self.seeds {
+            let server = try Restartable(policy: Self.policy)
+            defer { server.stop() }
+            let result = try simulate(seed: seed, server: server)
+            XCTAssertTrue(result.ok, "seed \(seed): \(result.failures.map(\.description))")
+            fired.merge(result.faultsFired) { $0 + $1 }
+            relayed += server.relayed
+            if peerFaulted == nil,
+                result.faultsFired[.matchPeerVanishes] != nil || result.faultsFired[.matchPeerGarbage] != nil
+            {
+                peerFaulted = (seed, result.transcript)
+            }
+        }
+        // The run must really have played matches on the server and disturbed them, or passing says nothing.
+        XCTAssertGreaterThan(relayed, 0, "the match server relayed no message")
+        for point in [FaultPoint.matchPeerVanishes, .matchPeerGarbage, .matchServerStalls, .matchServerGarbage] {
+            XCTAssertGreaterThan(fired[point] ?? 0, 0, "\(point.name) never fired in \(Self.seeds)")
+        }
+        print(
+            "real match simulation: relayed \(relayed); fired \(fired.filter { $0.key.name.hasPrefix("network.match") })"
+        )
+        // The lockstep makes the sockets' run a function of the seed: a peer's fault gives the same transcript again.
+        let (seed, transcript) = try XCTUnwrap(peerFaulted, "no peer's fault fired")
+        let server = try Restartable(policy: Self.policy)
+        defer { server.stop() }
+        XCTAssertEqual(try simulate(seed: seed, server: server).transcript, transcript, "seed \(seed) again")
+        XCTAssertTrue(
+            transcript.contains(#""name":"peerLeft","args":"ann dropped""#)
+                || transcript.contains(#""args":"bob dropped""#), "a peer dropped by the server")
+    }
+
+    /// One seed on iOS 26, the match a lockstep socket to `server`.
+    func simulate(seed: UInt64, server: Restartable) throws -> SimulationResult<GameAction> {
+        let folder = try TemporaryFolder("real-match-simulation")
+        defer { folder.remove() }
+        // The match's points and the OS's (kills, a power loss, memory), often: peers are in our match for a few
+        // seconds at a time.
+        let points = FaultPoint.all.filter { $0.kind == .os || $0.name.hasPrefix("network.match.") }
+        let options = SimulationOptions(
+            profile: .ios26, seed: seed, duration: Self.minutes * 60_000_000_000, faults: Set(points),
+            perMille: 300, folder: folder.path + "/disk")
+        var simulator = Simulator(options: options) { Game(seed: $0) }
+        let transport = SocketMatchTransport(
+            url: server.url, pilot: Game(seed: seed).matchPilot, control: server.control)
+        defer { transport.close() }
+        simulator.match = { transport }
+        return try simulator.run()
+    }
+}
+
+/// An embedded match server that `match down` stops and `match up` starts again on the same port.
+final class Restartable: Sendable {
+    private let server: Mutex<EmbeddedMatchServer>
+    private let total = Mutex<UInt64>(0)
+    let port: Int
+    let policy: MatchPolicy
+
+    init(policy: MatchPolicy) throws {
+        let server = try EmbeddedMatchServer(port: 0, policy: policy)
+        port = server.port
+        self.policy = policy
+        self.server = Mutex(server)
+    }
+
+    var url: String { server.withLock { $0.url } }
+    /// Messages relayed by every server this one has been.
+    var relayed: UInt64 { total.withLock { $0 } + server.withLock { $0.hub.messagesRelayed } }
+
+    var control: SocketMatchTransport<GameMessage>.ServerControl {
+        SocketMatchTransport<GameMessage>.ServerControl(
+            down: { [self] in stop() },
+            up: { [self] in
+                let restarted = try EmbeddedMatchServer(port: port, policy: policy)
+                let old = server.withLock { server in
+                    let old = server
+                    server = restarted
+                    return old
+                }
+                total.withLock { $0 += old.hub.messagesRelayed }
+                return restarted.url
+            })
+    }
+
+    func stop() { server.withLock { $0 }.stop() }
+}
