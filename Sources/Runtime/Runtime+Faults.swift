@@ -19,8 +19,8 @@ extension Runtime {
         return scheduled
     }
 
-    /// Data protection moves to `state`; the disk is told when its protected files lock or unlock (a run's faults
-    /// refuse saves there while they are locked: Replay's `DataProtectedStore`).
+    /// Data protection moves to `state`; the disk is told when its protected files lock or unlock (Replay's
+    /// `DataProtectedStore` may refuse saves there while they are locked).
     func setProtectedData(_ state: ProtectedData) {
         let wasLocked = process.protectedData == .unavailable
         process.protectedData = state
