@@ -97,6 +97,7 @@ let package = Package(
         .testTarget(name: "EngineViewsTests", dependencies: ["EngineViews", "Lifecycle"]),
         .testTarget(name: "PlayerNamesTests", dependencies: ["PlayerNames"]),
         .testTarget(name: "SavesTests", dependencies: ["Saves"]),
+        .testTarget(name: "NetworkTests", dependencies: ["InterludeNetwork", "Lifecycle"]),
         .testTarget(
             name: "ForeignGameTests",
             dependencies: [
