@@ -39,12 +39,12 @@ extension Runtime {
 
     /// The game's in-memory state: lost when the process dies.
     public internal(set) var game: Game {
-        get { process.game }
+        _read { yield process.game }  // borrowed, not copied: reading `game.steps` copies no game
         _modify { yield &process.game }
     }
     /// The leaderboard client: requests in flight, the score outbox.
     public internal(set) var leaderboard: LeaderboardClient {
-        get { process.leaderboard }
+        _read { yield process.leaderboard }
         _modify { yield &process.leaderboard }
     }
     /// The last list fetched; dropped by `purgeCaches`.
