@@ -7,13 +7,16 @@
 // (Runtime+Work.swift), the fixed-step frame (Runtime+Frame.swift), the invariants' observer of CONTRACT §6
 // (Checker.swift, told by Runtime+Invariants.swift), the transcript (Transcript.swift), the display's port and its
 // in-memory version (Display.swift, RecordingDisplay.swift; the saves' port is Saves', the leaderboard's and match's
-// InterludeNetwork's), the environment it asks (Environment.swift), captures and the transcript lines a script runner
-// adds (Runtime+Capture.swift), the recording of a session (Runtime+Recording.swift).
+// InterludeNetwork's; the runtime's side of them in Runtime+Snapshot, +CrashGuard, +Leaderboard, +Match and
+// +BackgroundUpload), the environment it asks (Environment.swift, Runtime+Faults.swift), captures and the transcript
+// lines a script runner adds (Runtime+Capture.swift), the recording of a session (Runtime+Recording.swift). Which
+// component each file is, and whose state it may assign: Docs/Architecture.md, checked by .ci/check-writes.
 // Generic over the game (`LifecycleGame`): it never names one. Imports Lifecycle, Saves, Faults, PlayerNames and
 // InterludeNetwork: never GL, never Foundation, never a renderer, never the script format (Replay's ScriptRunner
 // drives a runtime through this public API).
 // A run's faults (a simulation, a script's fault lines) stand around it, never inside: its `environment`, and
-// decorators of its ports (Replay's `FaultyLeaderboard`, `FaultyMatch`: `disturb(with:environment:)`).
+// decorators of its ports (Replay's `FaultyLeaderboard`, `FaultyMatch`: `disturb(with:environment:)`; the disk's
+// `DataProtectedStore` and `FaultyFileSystem`, put there by whoever opens the store).
 // Events only record; work is performed at one point (`settle()`), so no GL happens inside a callback.
 // Time is injected: hosts call `advance(to:)` with virtual time (replays, tests) or real time (the window).
 // Start reading at `send(_:)` in Runtime+Events.swift, then `perform(_:)` in Runtime+Work.swift.

@@ -55,4 +55,15 @@ public struct MatchPolicy: Sendable {
     public var outboxLimit = 1024
 
     public init() {}
+
+    /// A replay's or a simulation's server: the server's own limits, except the message rate, since a replay runs
+    /// many times faster than real time (its scripted peers send 30 states per virtual second), and the per-address
+    /// seats, since every player of a replay is on loopback.
+    public static var replay: MatchPolicy {
+        var policy = MatchPolicy()
+        policy.messagesPerSecond = 1e9
+        policy.messageBurst = 1e9
+        policy.maximumDefaultSeatsPerAddress = policy.maximumPlayersPerMatch
+        return policy
+    }
 }

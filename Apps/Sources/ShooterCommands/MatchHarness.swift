@@ -14,16 +14,8 @@ final class MatchHarness: Sendable {
     private let server: Mutex<EmbeddedMatchServer?>
     let port: Int
 
-    /// The replay server's limits: the server's own, except the message rate, since a replay runs many times
-    /// faster than real time (its scripted peers send 30 states per virtual second), and the per-address seats,
-    /// since every player of a replay is on loopback.
-    static var replayPolicy: MatchPolicy {
-        var policy = MatchPolicy()
-        policy.messagesPerSecond = 1e9
-        policy.messageBurst = 1e9
-        policy.maximumDefaultSeatsPerAddress = policy.maximumPlayersPerMatch
-        return policy
-    }
+    /// The replay server's limits (`MatchPolicy.replay`).
+    static var replayPolicy: MatchPolicy { .replay }
 
     /// True when `script` plays a match or has match lines.
     static func needsServer(_ script: Replay.Script<GameAction>) -> Bool {

@@ -20,14 +20,7 @@ final class RealMatchSimulationTests: XCTestCase {
     static let seeds: ClosedRange<UInt64> = 1...30
     static let minutes: Int64 = 15
 
-    /// The replay server's limits (`MatchHarness.replayPolicy`): a simulation sends many times faster than real time.
-    static var policy: MatchPolicy {
-        var policy = MatchPolicy()
-        policy.messagesPerSecond = 1e9
-        policy.messageBurst = 1e9
-        policy.maximumDefaultSeatsPerAddress = policy.maximumPlayersPerMatch
-        return policy
-    }
+    static var policy: MatchPolicy { .replay }
 
     func testASimulationWithMatchFaultsOnRealSocketsHoldsEveryInvariant() throws {
         var fired: [FaultPoint: Int] = [:]
