@@ -3,7 +3,8 @@
 // shards 1/2 and 2/2 split the runs with no overlap and their union is the unsharded run's transcripts, byte for
 // byte, and --merge of the two reports as the unsharded run did; a --sometimes line that names a cell no seed reached
 // fails the run (exit 1, NEVER REACHED, in the reports), a bad line is exit 2 at file:line:column; report.html is
-// self-contained, escapes, and draws a heatmap per profile.
+// self-contained, escapes, and draws a heatmap per profile; --background-store is recorded, and not merged with runs
+// without it.
 
 import Foundation
 import InterludeTesting
@@ -77,6 +78,39 @@ final class SimulateCommandTests: XCTestCase {
         let gathered = try files(merged)
         XCTAssertEqual(Set(gathered.keys), Set(reference.keys))
         for (name, data) in gathered { XCTAssertEqual(data, reference[name], "\(name) differs after --merge") }
+    }
+
+    /// `--background-store` (Docs/Simulation.md, "The background store"): the runs pass, their children were given
+    /// the flag (the writer's moves change the transcripts), simulate.json and the reproduce lines say so, and a merge
+    /// with a folder run without it is refused (exit 2).
+    func testTheBackgroundStoreIsRecordedAndNotMergedWithTheSynchronousStore() throws {
+        let folder = try TemporaryFolder().url
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let background = folder.appendingPathComponent("background")
+        let plain = folder.appendingPathComponent("plain")
+        let arguments = ["--profile", "ios26", "--hours", "0.05"]
+        let first = try Interlude.run(
+            ["simulate", "--seeds", "2", "--background-store", "--out", background.path] + arguments)
+        XCTAssertEqual(first.status, 0, first.output + first.errors)
+        let second = try Interlude.run(["simulate", "--seeds", "2", "--out", plain.path] + arguments)
+        XCTAssertEqual(second.status, 0, second.output + second.errors)
+        let json = { (url: URL) throws -> [String: Any] in
+            let data = try Data(contentsOf: url.appendingPathComponent("simulate.json"))
+            return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        XCTAssertEqual(try json(background)["backgroundStore"] as? Bool, true)
+        XCTAssertNil(try json(plain)["backgroundStore"], "left out for the synchronous store")
+        XCTAssertTrue(
+            try String(contentsOf: background.appendingPathComponent("report.md"), encoding: .utf8)
+                .contains("saved through a background store"))
+        let name = "ios26-seed-1.transcript.jsonl"
+        XCTAssertNotEqual(
+            try Data(contentsOf: background.appendingPathComponent(name)),
+            try Data(contentsOf: plain.appendingPathComponent(name)), "the children ran the synchronous store")
+        let merge = try Interlude.run(
+            ["simulate", "--merge", background.path, plain.path, "--out", folder.appendingPathComponent("m").path])
+        XCTAssertEqual(merge.status, 2, merge.output + merge.errors)
+        XCTAssertTrue(merge.errors.contains("--background-store against"), merge.errors)
     }
 
     func testSometimesCellsNeverReachedFailTheRun() throws {
