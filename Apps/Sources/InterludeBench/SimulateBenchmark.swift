@@ -1,7 +1,8 @@
 // Simulate speed (issue 30): simulated game-hours per CPU-hour of `interlude simulate`'s engine, one core, render
 // off, as the command runs it (the real runtime and shooter, a `FileSnapshotStore` on /dev/shm, the in-process
 // leaderboard), with every fault point and without any. Reference, in the same run: the bundled scripts replayed in
-// process without rendering, their virtual time (each script's last timed line) per CPU time. Where the time goes:
+// process without rendering, their virtual time (each script's last timed line) per CPU time, alternating with the
+// simulation round by round (the ratio is the median of the rounds' ratios). Where the time goes:
 // the same seeds with the schedule's moves but the fixed steps only (a runtime advanced through the same virtual time
 // on the menu, no move), so that the share of the 60 Hz steps and the share of the moves (events, saves, kills,
 // relaunches) stand apart. CPU time is the process's (CLOCK_PROCESS_CPUTIME_ID): one thread does all the work.
@@ -42,16 +43,15 @@ enum SimulateBenchmark {
             bundledNanoseconds += script.lines.compactMap(\.command.time).max() ?? 0
         }
         let bundledVirtual = Double(bundledNanoseconds)
-        var bundledCPU = 0.0
-        for round in 0...rounds {
+        /// The bundled scripts once: their virtual time per CPU time.
+        func replayBundled() -> Double {
             let started = cpuSeconds()
             for script in bundled {
                 _ = ScriptRunner.run(
                     script, snapshots: InMemorySnapshotStore(), game: { Game(seed: $0, levels: levels) })
             }
-            if round > 0 { bundledCPU += cpuSeconds() - started }
+            return bundledVirtual / 1e9 / (cpuSeconds() - started)
         }
-        let bundledFactor = bundledVirtual * Double(rounds) / 1e9 / bundledCPU
 
         // The simulation, every profile, with all faults and with none.
         let duration = Int64(hours * 3_600_000_000_000)
@@ -74,7 +74,23 @@ enum SimulateBenchmark {
             let simulated = hours * 3600 * Double(Profile.all.count * seeds)
             return (simulated / cpu, moves, kills)
         }
-        let all = try simulate(Set(FaultPoint.all))
+        // The reference and the simulation (every fault) alternate, round by round, after a round of each to warm
+        // up: this machine's speed drifts between runs by half as much again, and a ratio of two measures taken
+        // seconds apart cancels the drift. Each figure is the median of its rounds; the ratio the median of the
+        // rounds' ratios.
+        _ = replayBundled()
+        var all = try simulate(Set(FaultPoint.all))
+        var bundledFactors: [Double] = []
+        var allFactors: [Double] = []
+        var ratios: [Double] = []
+        for _ in 1...rounds {
+            bundledFactors.append(replayBundled())
+            all = try simulate(Set(FaultPoint.all))
+            allFactors.append(all.factor)
+            ratios.append(all.factor / bundledFactors[bundledFactors.count - 1])
+        }
+        let bundledFactor = median(bundledFactors)
+        all.factor = median(allFactors)
         let none = try simulate([])
 
         // Where the time goes: the same seeds (every fault) with the CPU time between the runtime's activities
@@ -108,10 +124,12 @@ enum SimulateBenchmark {
             Figure(name: "simulate: game-hours per CPU-hour, no fault", value: none.factor, unit: "x", better: .higher),
             Figure(
                 name: "reference: bundled scripts' virtual time per CPU time (no render)", value: bundledFactor,
-                unit: "x", better: .higher, note: "\(bundled.count) scripts x \(rounds) rounds"),
+                unit: "x", better: .higher, note: "\(bundled.count) scripts, median of \(rounds) rounds"),
             Figure(
-                name: "simulate (every fault) / bundled scripts", value: all.factor / bundledFactor, unit: "ratio",
-                better: .higher),
+                name: "simulate (every fault) / bundled scripts", value: median(ratios), unit: "ratio",
+                better: .higher,
+                note: "median of \(rounds) rounds: "
+                    + ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")),
             Figure(
                 name: "interruptions (moves) in an 8 h night on two cores", value: interruptionsPerNight, unit: "",
                 better: .higher),
@@ -150,6 +168,14 @@ enum SimulateBenchmark {
             case .display: return "frames: presents through the GL guard (60 a virtual second while active; no scene)"
             }
         }
+    }
+
+    /// The middle value of `values` (the mean of the two middle ones for an even count).
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     /// This process's CPU time, in seconds.
