@@ -8,34 +8,26 @@ import Faults
 import Saves
 
 /// A snapshot store behind the device's data protection, whose refusals are `injector`'s.
-public final class DataProtectedStore: SnapshotStore {
-    public let inner: any SnapshotStore
+public final class DataProtectedStore: ForwardingSnapshotStore {
+    public let backing: any SnapshotStore
     public let injector: FaultInjector
     /// The protected data is available (the device is unlocked, or was never locked).
     public private(set) var isAvailable = true
 
-    public init(wrapping inner: any SnapshotStore, injector: FaultInjector) {
-        self.inner = inner
+    public init(wrapping backing: any SnapshotStore, injector: FaultInjector) {
+        self.backing = backing
         self.injector = injector
     }
 
     public func save(_ bytes: [UInt8]) throws {
         if !isAvailable, injector.fires(.protectedDataUnavailable) { throw ProtectedDataUnavailable() }
-        try inner.save(bytes)
+        try backing.save(bytes)
     }
 
     public func protectedData(isAvailable: Bool) {
         self.isAvailable = isAvailable
-        inner.protectedData(isAvailable: isAvailable)
+        backing.protectedData(isAvailable: isAvailable)
     }
-
-    public func load() throws -> [UInt8]? { try inner.load() }
-    public func generations() throws -> [StoredGeneration] { try inner.generations() }
-    public func quarantine(_ name: String) throws -> String { try inner.quarantine(name) }
-    public func flush() throws { try inner.flush() }
-    public func restoreMark() throws -> [UInt8]? { try inner.restoreMark() }
-    public func setRestoreMark(_ bytes: [UInt8]?) throws { try inner.setRestoreMark(bytes) }
-    public var savesAreDurable: Bool { inner.savesAreDurable }
 }
 
 /// iOS data protection refused a save (`storage.protectedData.unavailable`): the file of complete protection cannot

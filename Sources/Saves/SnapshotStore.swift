@@ -42,6 +42,26 @@ extension SnapshotStore {
     public func protectedData(isAvailable: Bool) {}
 }
 
+/// A store in front of another (`backing`) that passes on everything it does not change itself: a decorator
+/// implements only what it changes (a journal of saves, saves refused while the device is locked) and no requirement
+/// is forgotten, the defaulted ones (`flush`, the mark, `savesAreDurable`) included.
+public protocol ForwardingSnapshotStore: SnapshotStore {
+    /// The store it stands in front of.
+    var backing: any SnapshotStore { get }
+}
+
+extension ForwardingSnapshotStore {
+    public func save(_ bytes: [UInt8]) throws { try backing.save(bytes) }
+    public func load() throws -> [UInt8]? { try backing.load() }
+    public func generations() throws -> [StoredGeneration] { try backing.generations() }
+    public func quarantine(_ name: String) throws -> String { try backing.quarantine(name) }
+    public func flush() throws { try backing.flush() }
+    public func restoreMark() throws -> [UInt8]? { try backing.restoreMark() }
+    public func setRestoreMark(_ bytes: [UInt8]?) throws { try backing.setRestoreMark(bytes) }
+    public var savesAreDurable: Bool { backing.savesAreDurable }
+    public func protectedData(isAvailable: Bool) { backing.protectedData(isAvailable: isAvailable) }
+}
+
 /// One stored generation of the snapshot: its name in the store (e.g. `snapshot.txt`) and its bytes, or why they
 /// could not be read.
 public struct StoredGeneration: Hashable, Sendable {

@@ -191,19 +191,9 @@ extension Simulator {
 
 /// A store used from the simulation's one thread only (its background writer runs on it too, when told): what a
 /// `BackgroundSnapshotStore` may write through, whatever store `makeStore` made.
-private final class OneThreadStore: SnapshotStore, @unchecked Sendable {
-    let inner: any SnapshotStore
-    init(_ inner: any SnapshotStore) { self.inner = inner }
-
-    func save(_ bytes: [UInt8]) throws { try inner.save(bytes) }
-    func load() throws -> [UInt8]? { try inner.load() }
-    func generations() throws -> [StoredGeneration] { try inner.generations() }
-    func quarantine(_ name: String) throws -> String { try inner.quarantine(name) }
-    func flush() throws { try inner.flush() }
-    func restoreMark() throws -> [UInt8]? { try inner.restoreMark() }
-    func setRestoreMark(_ bytes: [UInt8]?) throws { try inner.setRestoreMark(bytes) }
-    var savesAreDurable: Bool { inner.savesAreDurable }
-    func protectedData(isAvailable: Bool) { inner.protectedData(isAvailable: isAvailable) }
+private final class OneThreadStore: ForwardingSnapshotStore, @unchecked Sendable {
+    let backing: any SnapshotStore
+    init(_ backing: any SnapshotStore) { self.backing = backing }
 }
 
 /// One seed's run under way: the runtime, its fault injector, the schedule's generator and everything the result

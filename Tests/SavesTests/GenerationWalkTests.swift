@@ -97,3 +97,44 @@ struct GenerationWalkTests {
         #expect(walk.problems[1].hasPrefix("b: unreadable: EACCES (could not be moved aside"))
     }
 }
+
+@Suite("ForwardingSnapshotStore: a decorator passes on what it does not change")
+struct ForwardingSnapshotStoreTests {
+    /// A store whose saves are not durable until flushed, that counts flushes and what it was told.
+    final class Deferred: SnapshotStore {
+        var flushes = 0
+        var told: [Bool] = []
+        var mark: [UInt8]? = [7]
+        func save(_ bytes: [UInt8]) throws {}
+        func load() throws -> [UInt8]? { [1] }
+        func generations() throws -> [StoredGeneration] { [] }
+        func quarantine(_ name: String) throws -> String { "aside-" + name }
+        func flush() throws { flushes += 1 }
+        func restoreMark() throws -> [UInt8]? { mark }
+        func setRestoreMark(_ bytes: [UInt8]?) throws { mark = bytes }
+        var savesAreDurable: Bool { false }
+        func protectedData(isAvailable: Bool) { told.append(isAvailable) }
+    }
+
+    /// Changes nothing: every requirement comes from the forwarding defaults.
+    final class Plain: ForwardingSnapshotStore {
+        let backing: any SnapshotStore
+        init(_ backing: any SnapshotStore) { self.backing = backing }
+    }
+
+    @Test("the defaulted requirements reach the store behind, not the protocol's own defaults")
+    func forwardsDefaultedRequirements() throws {
+        let inner = Deferred()
+        let store: any SnapshotStore = Plain(inner)
+        #expect(!store.savesAreDurable)
+        try store.flush()
+        #expect(inner.flushes == 1)
+        #expect(try store.restoreMark() == [7])
+        try store.setRestoreMark(nil)
+        #expect(inner.mark == nil)
+        store.protectedData(isAvailable: false)
+        #expect(inner.told == [false])
+        #expect(try store.load() == [1])
+        #expect(try store.quarantine("a") == "aside-a")
+    }
+}

@@ -87,8 +87,9 @@ struct SoakCommand: ParsableCommand {
 }
 
 /// A store that journals each save to standard output before it starts and after it is committed.
-final class JournalingStore: SnapshotStore, Sendable {
+final class JournalingStore: ForwardingSnapshotStore, Sendable {
     let inner: FileSnapshotStore
+    var backing: any SnapshotStore { inner }
 
     init(inner: FileSnapshotStore) { self.inner = inner }
 
@@ -108,13 +109,4 @@ final class JournalingStore: SnapshotStore, Sendable {
         try inner.save(bytes)
         Self.emit("committed \(hash)")
     }
-
-    func load() throws -> [UInt8]? { try inner.load() }
-    func generations() throws -> [StoredGeneration] { try inner.generations() }
-    func quarantine(_ name: String) throws -> String { try inner.quarantine(name) }
-    func restoreMark() throws -> [UInt8]? { try inner.restoreMark() }
-    func setRestoreMark(_ bytes: [UInt8]?) throws { try inner.setRestoreMark(bytes) }
-    func flush() throws { try inner.flush() }
-    var savesAreDurable: Bool { inner.savesAreDurable }
-    func protectedData(isAvailable: Bool) { inner.protectedData(isAvailable: isAvailable) }
 }
