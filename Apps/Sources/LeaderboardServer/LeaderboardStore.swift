@@ -254,16 +254,7 @@ public final class LeaderboardStore: Sendable {
     public func allScores() throws -> [(player: Int64, key: String, level: Int, score: Int64)] {
         switch engine {
         case .sqlite(let writer, _):
-            // Joined here, not in SQL: no index leads from a score to its key (none is needed to serve requests),
-            // and SQLite joined them row by row, quadratic in the rows.
-            return try writer.read { db in
-                var keys: [Int64: String] = [:]
-                let cursor = try Row.fetchCursor(db, sql: "SELECT scoreId, key FROM submissionKey")
-                while let row = try cursor.next() { keys[row[0]] = row[1] }
-                return try Row.fetchAll(db, sql: "SELECT id, playerId, level, score FROM score ORDER BY id").map {
-                    ($0[1], keys[$0[0] as Int64] ?? "", $0[2], $0[3])
-                }
-            }
+            return try writer.read { db in try Self.scoreRows(db).map(\.row) }
         case .postgres(let database):
             return try waitFor(seconds: 300) { try await database.allScores().map { AuditRow($0) } }.map(\.tuple)
         }
@@ -277,29 +268,36 @@ public final class LeaderboardStore: Sendable {
         switch engine {
         case .sqlite(let writer, _):
             return try writer.read { db in
-                var rows: [(player: Int64, key: String, level: Int, score: Int64)] = []
+                var rows: [(id: Int64, row: (player: Int64, key: String, level: Int, score: Int64))] = []
                 // SQLite binds at most 32,766 values a statement: a few hundred at a time.
                 for start in stride(from: 0, to: ids.count, by: 500) {
-                    let chunk = Array(ids[start..<min(start + 500, ids.count)])
-                    let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-                    var keys: [Int64: String] = [:]
-                    // The keys through their primary key (playerId, key); the scores by a scan of `score`, which
-                    // has no index by player (none is needed to serve requests, and each costs every submission).
-                    let keyRows = try Row.fetchCursor(
-                        db, sql: "SELECT scoreId, key FROM submissionKey WHERE playerId IN (\(marks))",
-                        arguments: StatementArguments(chunk))
-                    while let row = try keyRows.next() { keys[row[0]] = row[1] }
-                    rows += try Row.fetchAll(
-                        db,
-                        sql: "SELECT id, playerId, level, score FROM score WHERE playerId IN (\(marks)) ORDER BY id",
-                        arguments: StatementArguments(chunk)
-                    ).map { ($0[1], keys[$0[0] as Int64] ?? "", $0[2], $0[3]) }
+                    rows += try Self.scoreRows(db, players: Array(ids[start..<min(start + 500, ids.count)]))
                 }
-                return rows
+                return rows.sorted { $0.id < $1.id }.map(\.row)  // in the table's order, as `allScores`
             }
         case .postgres(let database):
             return try waitFor(seconds: 300) { try await database.scores(of: ids).map { AuditRow($0) } }.map(\.tuple)
         }
+    }
+
+    /// The score rows (all, or those of `players`), by id, each with its key. The keys are joined here, not in SQL:
+    /// no index leads from a score to its key (none is needed to serve requests), and SQLite joined them row by
+    /// row, quadratic in the rows. A player's keys are read through their primary key (playerId, key); its scores
+    /// by a scan of `score`, which has no index by player (each index costs every submission).
+    private static func scoreRows(_ db: Database, players: [Int64]? = nil) throws -> [(
+        id: Int64, row: (player: Int64, key: String, level: Int, score: Int64)
+    )] {
+        let filter = players.map {
+            "WHERE playerId IN (\(Array(repeating: "?", count: $0.count).joined(separator: ",")))"
+        }
+        let arguments = StatementArguments(players ?? [])
+        var keys: [Int64: String] = [:]
+        let keyRows = try Row.fetchCursor(
+            db, sql: "SELECT scoreId, key FROM submissionKey \(filter ?? "")", arguments: arguments)
+        while let row = try keyRows.next() { keys[row[0]] = row[1] }
+        return try Row.fetchAll(
+            db, sql: "SELECT id, playerId, level, score FROM score \(filter ?? "") ORDER BY id", arguments: arguments
+        ).map { ($0[0], ($0[1], keys[$0[0] as Int64] ?? "", $0[2], $0[3])) }
     }
 
     /// How many players are registered.

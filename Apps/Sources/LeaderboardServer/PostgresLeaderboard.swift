@@ -512,26 +512,28 @@ final class PostgresLeaderboard: Sendable {
     }
 
     func allScores() async throws -> [(player: Int64, key: String, level: Int, score: Int64)] {
-        let rows = try await client.query(
+        try await auditRows(
             """
             SELECT s.playerid, coalesce(k.key, ''), s.level, s.score
             FROM score s LEFT JOIN submissionkey k ON k.scoreid = s.id ORDER BY s.id
             """)
-        var result: [(player: Int64, key: String, level: Int, score: Int64)] = []
-        for try await (player, key, level, score) in rows.decode((Int64, String, Int, Int64).self) {
-            result.append((player, key, level, score))
-        }
-        return result
     }
 
     /// The stored scores of `players` as `allScores` gives them: the score table's rows of those players, each with
     /// its key if still remembered (joined through the keys' index by score).
     func scores(of players: [Int64]) async throws -> [(player: Int64, key: String, level: Int, score: Int64)] {
-        let rows = try await client.query(
+        try await auditRows(
             """
             SELECT s.playerid, coalesce(k.key, ''), s.level, s.score
             FROM score s LEFT JOIN submissionkey k ON k.scoreid = s.id WHERE s.playerid = ANY(\(players)) ORDER BY s.id
             """)
+    }
+
+    /// The rows of an audit's query: (player, key, level, score).
+    private func auditRows(_ query: PostgresQuery) async throws -> [(
+        player: Int64, key: String, level: Int, score: Int64
+    )] {
+        let rows = try await client.query(query)
         var result: [(player: Int64, key: String, level: Int, score: Int64)] = []
         for try await (player, key, level, score) in rows.decode((Int64, String, Int, Int64).self) {
             result.append((player, key, level, score))
