@@ -16,6 +16,7 @@ import NIOCore
 import NIOWebSocket
 import ServiceLifecycle
 import StrictJSON
+import Synchronization
 import WSCore
 
 /// Builds and runs the match service.
@@ -226,6 +227,44 @@ public final class EmbeddedMatchServer: Sendable {
 
     /// Ends every connection (each player gets a `shutdown` error), closes the listener and waits. Idempotent.
     public func stop() { services.stop() }
+}
+
+/// An embedded match server that a replay's `match down` stops and `match up` starts again on the same port, as the
+/// scripted peers and our player reconnect to it; it counts the messages every server it has been relayed.
+public final class RestartableMatchServer: Sendable {
+    private let server: Mutex<EmbeddedMatchServer>
+    private let relayedBefore = Mutex<UInt64>(0)
+    /// The port every server it starts listens on.
+    public let port: Int
+    public let policy: MatchPolicy
+
+    /// Starts the first server on a free port.
+    public init(policy: MatchPolicy = .replay) throws {
+        let server = try EmbeddedMatchServer(port: 0, policy: policy)
+        port = server.port
+        self.policy = policy
+        self.server = Mutex(server)
+    }
+
+    /// The running server's WebSocket URL.
+    public var url: String { server.withLock { $0.url } }
+    /// Messages relayed by every server it has been.
+    public var messagesRelayed: UInt64 { relayedBefore.withLock { $0 } + server.withLock { $0.hub.messagesRelayed } }
+
+    /// Stops the running server (`match down`). Idempotent.
+    public func stop() { server.withLock { $0 }.stop() }
+
+    /// Stops the running server if it still runs and starts a new one on the same port (`match up`); returns its URL.
+    public func restart() throws -> String {
+        stop()
+        let restarted = try EmbeddedMatchServer(port: port, policy: policy)
+        let old = server.withLock { server in
+            defer { server = restarted }
+            return server
+        }
+        relayedBefore.withLock { $0 += old.hub.messagesRelayed }
+        return restarted.url
+    }
 }
 
 /// Why an embedded match server could not start.

@@ -13,26 +13,23 @@ import MatchServer
 import Runtime
 import Services
 import Simulation
-import Synchronization
 import XCTest
 
 final class RealMatchSimulationTests: XCTestCase {
     static let seeds: ClosedRange<UInt64> = 1...30
     static let minutes: Int64 = 15
 
-    static var policy: MatchPolicy { .replay }
-
     func testASimulationWithMatchFaultsOnRealSocketsHoldsEveryInvariant() throws {
         var fired: [FaultPoint: Int] = [:]
         var relayed: UInt64 = 0
         var peerFaulted: (seed: UInt64, transcript: String)? = nil
         for seed in Self.seeds {
-            let server = try Restartable(policy: Self.policy)
+            let server = try RestartableMatchServer(policy: .replay)
             defer { server.stop() }
             let result = try simulate(seed: seed, server: server)
             XCTAssertTrue(result.ok, "seed \(seed): \(result.failures.map(\.description))")
             fired.merge(result.faultsFired) { $0 + $1 }
-            relayed += server.relayed
+            relayed += server.messagesRelayed
             if peerFaulted == nil,
                 result.faultsFired[.matchPeerVanishes] != nil || result.faultsFired[.matchPeerGarbage] != nil
             {
@@ -49,7 +46,7 @@ final class RealMatchSimulationTests: XCTestCase {
         )
         // The lockstep makes the sockets' run a function of the seed: a peer's fault gives the same transcript again.
         let (seed, transcript) = try XCTUnwrap(peerFaulted, "no peer's fault fired")
-        let server = try Restartable(policy: Self.policy)
+        let server = try RestartableMatchServer(policy: .replay)
         defer { server.stop() }
         XCTAssertEqual(try simulate(seed: seed, server: server).transcript, transcript, "seed \(seed) again")
         XCTAssertTrue(
@@ -58,7 +55,7 @@ final class RealMatchSimulationTests: XCTestCase {
     }
 
     /// One seed on iOS 26, the match a lockstep socket to `server`.
-    func simulate(seed: UInt64, server: Restartable) throws -> SimulationResult<GameAction> {
+    func simulate(seed: UInt64, server: RestartableMatchServer) throws -> SimulationResult<GameAction> {
         let folder = try TemporaryFolder("real-match-simulation")
         defer { folder.remove() }
         // The match's points and the OS's (kills, a power loss, memory), often: peers are in our match for a few
@@ -69,45 +66,10 @@ final class RealMatchSimulationTests: XCTestCase {
             perMille: 300, folder: folder.path + "/disk")
         var simulator = Simulator(options: options) { Game(seed: $0) }
         let transport = SocketMatchTransport(
-            url: server.url, pilot: Game(seed: seed).matchPilot, control: server.control)
+            url: server.url, pilot: Game(seed: seed).matchPilot,
+            control: SocketMatchTransport<GameMessage>.ServerControl(down: server.stop, up: server.restart))
         defer { transport.close() }
         simulator.match = { transport }
         return try simulator.run()
     }
-}
-
-/// An embedded match server that `match down` stops and `match up` starts again on the same port.
-final class Restartable: Sendable {
-    private let server: Mutex<EmbeddedMatchServer>
-    private let total = Mutex<UInt64>(0)
-    let port: Int
-    let policy: MatchPolicy
-
-    init(policy: MatchPolicy) throws {
-        let server = try EmbeddedMatchServer(port: 0, policy: policy)
-        port = server.port
-        self.policy = policy
-        self.server = Mutex(server)
-    }
-
-    var url: String { server.withLock { $0.url } }
-    /// Messages relayed by every server this one has been.
-    var relayed: UInt64 { total.withLock { $0 } + server.withLock { $0.hub.messagesRelayed } }
-
-    var control: SocketMatchTransport<GameMessage>.ServerControl {
-        SocketMatchTransport<GameMessage>.ServerControl(
-            down: { [self] in stop() },
-            up: { [self] in
-                let restarted = try EmbeddedMatchServer(port: port, policy: policy)
-                let old = server.withLock { server in
-                    let old = server
-                    server = restarted
-                    return old
-                }
-                total.withLock { $0 += old.hub.messagesRelayed }
-                return restarted.url
-            })
-    }
-
-    func stop() { server.withLock { $0 }.stop() }
 }
