@@ -66,13 +66,6 @@ extension SimulateCommand {
     }
 }
 
-extension SimulateTally {
-    /// The options every run shares, as a command line gives them.
-    var optionsText: String {
-        "--hours \(hours) --faults \(faults) --rate \(rate)" + (backgroundStore == true ? " --background-store" : "")
-    }
-}
-
 /// Folders that cannot be merged: what differs.
 struct TallyMismatch: Error, CustomStringConvertible {
     let description: String

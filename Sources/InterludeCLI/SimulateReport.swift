@@ -73,6 +73,11 @@ struct SimulateTally: Codable, Equatable {
     /// The `--sometimes` cells no run reached (`PROFILE STATE EVENT [FAULT]`), in the file's order; nil without a list.
     var neverReached: [String]?
 
+    /// The options every run shares, as a command line gives them (the reproduce lines, a merge's refusal).
+    var optionsText: String {
+        "--hours \(hours) --faults \(faults) --rate \(rate)" + (backgroundStore == true ? " --background-store" : "")
+    }
+
     /// simulate.json's fields: everything but the timing.
     enum CodingKeys: String, CodingKey {
         case build, hours, faults, rate, backgroundStore, shard, profiles, runs, moves, kills, tolerated, simulatedHours
@@ -223,9 +228,7 @@ enum SimulateReport {
 
     /// The command that replays the first seed of `failure` with the tally's options.
     static func reproduce(_ failure: SimulateTally.Failure, _ tally: SimulateTally) -> String {
-        "\(Tool.name) simulate --seed \(failure.seeds.first ?? 0) --profile \(failure.profile) --hours \(tally.hours) "
-            + "--faults \(tally.faults) --rate \(tally.rate)"
-            + (tally.backgroundStore == true ? " --background-store" : "")
+        "\(Tool.name) simulate --seed \(failure.seeds.first ?? 0) --profile \(failure.profile) \(tally.optionsText)"
     }
 
     /// The line that differs between two runs of the same seeds: wall time, run time, speed.

@@ -1,9 +1,7 @@
-// Runtime+Faults: the environment's side of the runtime: what the seeded fault simulation (`interlude simulate`) and a
-// script's fault lines do to it besides a kill (Runtime+Work.swift's `kill`: no callback, nothing saved; the next
-// `launched` relaunches from the disk). The checker (Checker.swift) is told of the kill and of the relaunch (9: the newest save
-// reported durable survives it) and of timers resumed (10: each goes on from what was left of it). The environment
-// (Environment.swift) answers where the world may misbehave: a save cut short, a callback late; the disk refuses
-// a save itself (data protection, Replay's `DataProtectedStore`).
+// Runtime+Faults: the environment's side of the runtime: the OS's timer service resuming timers, a save cut short by
+// the watchdog, a callback held back, data protection. The environment (Environment.swift) answers where the world
+// may misbehave; the disk refuses a locked save itself (Replay's `DataProtectedStore`). The checker (Checker.swift) is
+// told of timers resumed (10: each goes on from what was left of it). A kill is the kernel's (Runtime+Work.swift).
 
 import InterludeNetwork
 import Lifecycle

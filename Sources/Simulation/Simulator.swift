@@ -179,7 +179,8 @@ public struct Simulator<Game: LifecycleGame> where Game.Action: ScriptAction {
 
 extension Simulator {
     /// A process's snapshot store on the simulated disk, as `makeStore` opens it; with `backgroundStore`, behind a
-    /// `BackgroundSnapshotStore` whose writer (returned) the simulation runs by hand. The device's data protection stands in front of it all (`storage.protectedData.unavailable`).
+    /// `BackgroundSnapshotStore` whose writer (returned) the simulation runs by hand. The device's data protection
+    /// stands in front of it all (`storage.protectedData.unavailable`).
     func openStore(_ injector: FaultInjector) throws -> (any SnapshotStore, SteppedSnapshotWriter?) {
         let store = try makeStore(options.folder, injector)
         guard options.backgroundStore else { return (DataProtectedStore(wrapping: store, injector: injector), nil) }
